@@ -1,0 +1,53 @@
+# Finds the optional parts and records what is built and what is left out, so that a configure
+# on a bare machine still succeeds and says plainly what the build lacks.
+include(CheckLanguage)
+set(PT_FEATURE_LINES "")
+macro(pt_feature name enabled why)
+  if(${enabled})
+    list(APPEND PT_FEATURE_LINES "  ${name}: yes")
+  else()
+    list(APPEND PT_FEATURE_LINES "  ${name}: no (${why})")
+  endif()
+endmacro()
+
+find_package(CLI11 CONFIG REQUIRED)
+
+set(PT_HAVE_OPENCV OFF)
+if(PT_WITH_OPENCV)
+  find_package(OpenCVParts)
+  set(PT_HAVE_OPENCV ${OpenCVParts_FOUND})
+endif()
+pt_feature("OpenCV video/image input" PT_HAVE_OPENCV
+  "PT_WITH_OPENCV=${PT_WITH_OPENCV}; needs libopencv-{core,imgproc,imgcodecs,videoio}-dev")
+
+set(PT_HAVE_CUDA OFF)
+if(PT_WITH_CUDA)
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      # 'native' fails on a machine without a GPU, so the portable list is explicit.
+      set(CMAKE_CUDA_ARCHITECTURES "75-real;80-real;86-real;89-real;90-real;90-virtual")
+    endif()
+    set(CMAKE_CUDA_RUNTIME_LIBRARY Static)
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    set(PT_HAVE_CUDA ON)
+  endif()
+endif()
+pt_feature("CUDA backend" PT_HAVE_CUDA "PT_WITH_CUDA=${PT_WITH_CUDA}; no nvcc found")
+
+set(PT_HAVE_CATCH2 OFF)
+if(PT_BUILD_TESTS)
+  find_package(Catch2 CONFIG)
+  set(PT_HAVE_CATCH2 ${Catch2_FOUND})
+  if(NOT Catch2_FOUND)
+    message(WARNING "Catch2 not found: tests are not built (install catch2)")
+    set(PT_BUILD_TESTS OFF)
+  endif()
+endif()
+pt_feature("tests (Catch2 ${Catch2_VERSION})" PT_HAVE_CATCH2 "PT_BUILD_TESTS=${PT_BUILD_TESTS}; needs catch2")
+
+function(pt_report_features)
+  string(REPLACE ";" "\n" lines "${PT_FEATURE_LINES}")
+  message(STATUS "pupiltrack parts:\n${lines}")
+endfunction()

@@ -1,0 +1,31 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pt/frame.hpp"
+
+namespace pt {
+
+enum class ReadStatus : unsigned char { Invalid = 0, Ok, EndOfStream, Error };
+
+// Anything that produces 8-bit grey frames: the synthetic camera, a video file, an image folder,
+// a GenICam camera. read() is called from one acquisition thread only.
+class FrameSource {
+ public:
+  virtual ~FrameSource() = default;
+  [[nodiscard]] virtual std::string describe() const = 0;
+  [[nodiscard]] virtual int width() const = 0;
+  [[nodiscard]] virtual int height() const = 0;
+  [[nodiscard]] virtual double nominal_fps() const = 0;  // 0 when unknown
+  [[nodiscard]] virtual std::optional<std::int64_t> frame_count() const = 0;  // when known
+  // Fills `into` (pixels, index, timestamp, source label). On Error, error() says what happened
+  // and at which frame; frames read before stay valid.
+  virtual ReadStatus read(Frame& into) = 0;
+  [[nodiscard]] virtual std::string error() const = 0;
+  // One-time remarks the user should see, e.g. "16-bit images converted to 8-bit".
+  [[nodiscard]] virtual std::vector<std::string> notices() const { return {}; }
+};
+
+}  // namespace pt

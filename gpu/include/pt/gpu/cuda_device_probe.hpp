@@ -1,0 +1,18 @@
+#pragma once
+#include <string>
+
+namespace pt::gpu {
+
+struct CudaDeviceProbe {
+  bool usable = false;
+  int device_count = 0;
+  std::string device_name;   // of device 0 when usable
+  int compute_major = 0;
+  int compute_minor = 0;
+  std::string reason;        // why not usable: no driver, no device, ...
+};
+
+// Never throws: a machine without a driver or device is an ordinary answer, not an error.
+CudaDeviceProbe probe_cuda_device();
+
+}  // namespace pt::gpu
