@@ -1,0 +1,49 @@
+#pragma once
+// The whole CPU pipeline for one eye: reflection removal, smoothing, seed choice (previous
+// centre, else the darkest blob), Starburst with RANSAC, confidence. It keeps the previous
+// centre between frames, so one tracker serves one eye of one stream.
+#include <memory>
+#include <optional>
+
+#include "pt/image.hpp"
+#include "pt/imgproc/gaussian_filter.hpp"
+#include "pt/imgproc/median_filter.hpp"
+#include "pt/pupil/dark_blob_locator.hpp"
+#include "pt/pupil/detector_params.hpp"
+#include "pt/pupil/pupil_measurement.hpp"
+#include "pt/pupil/reflection_remover.hpp"
+#include "pt/pupil/starburst.hpp"
+
+namespace pt {
+
+class EyePupilTracker {
+ public:
+  explicit EyePupilTracker(const DetectorParams& params);
+
+  // `pixels` is the eye's region of the frame; `origin` its top-left in the frame, so that the
+  // returned ellipse is in frame coordinates.
+  PupilMeasurement process(CViewU8 pixels, Point2f origin, EyeSide eye, const DetectorParams& params);
+  void forget_previous() noexcept { previous_centre_.reset(); }
+
+  // The preprocessed image of the last call (for overlays and tests).
+  [[nodiscard]] CViewU8 preprocessed() const noexcept { return smooth_.view(); }
+  [[nodiscard]] CViewU8 reflection_mask() const noexcept { return mask_.view(); }
+  [[nodiscard]] const StarburstOutcome& last_search() const noexcept { return starburst_.outcome(); }
+
+ private:
+  CViewU8 smooth(CViewU8 cleaned, const SmoothingParams& params);
+
+  ReflectionRemover reflections_;
+  std::unique_ptr<GaussianFilter> gaussian_;
+  int gaussian_size_ = 0;
+  double gaussian_sigma_ = 0.0;
+  MedianFilter median_;
+  DarkBlobLocator locator_;
+  StarburstSearch starburst_;
+  ImageU8 cleaned_;
+  ImageU8 mask_;
+  ImageU8 smooth_;
+  std::optional<Point2f> previous_centre_;
+};
+
+}  // namespace pt

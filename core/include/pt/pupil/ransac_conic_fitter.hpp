@@ -1,0 +1,48 @@
+#pragma once
+// RANSAC over pre-generated random index sets (as the paper does: the uniforms are drawn once
+// and scaled to however many edge points a frame has), then a least-squares refit on the
+// inliers of the best hypothesis.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "pt/geometry.hpp"
+#include "pt/pupil/detector_params.hpp"
+
+namespace pt {
+
+struct ConicFit {
+  Ellipse ellipse;
+  int inliers = 0;
+};
+
+struct RadiusRange {
+  float min_px = 0.0F;
+  float max_px = 0.0F;
+};
+
+class RansacConicFitter {
+ public:
+  static constexpr int kSampleSize = 5;
+
+  explicit RansacConicFitter(const RansacParams& params);
+
+  // `inlier` receives one flag per point for the returned fit.
+  std::optional<ConicFit> fit(std::span<const Point2f> points, FitModel model, RadiusRange radii,
+                              std::vector<std::uint8_t>& inlier);
+
+ private:
+  [[nodiscard]] int count_inliers(std::span<const Point2f> points, const Ellipse& e) const;
+  void mark_inliers(std::span<const Point2f> points, const Ellipse& e, std::vector<std::uint8_t>& inlier) const;
+
+  RansacParams params_;
+  std::vector<float> unit_samples_;  // hypotheses x kSampleSize uniforms in [0, 1)
+  std::vector<Point2f> sample_;
+  std::vector<Point2f> chosen_;
+};
+
+// The least-squares fit of one model: Taubin circle or direct ellipse.
+std::optional<Ellipse> fit_model(std::span<const Point2f> points, FitModel model);
+
+}  // namespace pt

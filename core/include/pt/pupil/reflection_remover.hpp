@@ -1,0 +1,36 @@
+#pragma once
+// Corneal-reflection removal (top-hat, threshold, dilation, then each reflection filled by
+// distance-weighted interpolation from the pixels around it), so that bright glints on the pupil
+// border do not read as pupil edges and leave no new edge where they were.
+#include <cstdint>
+#include <vector>
+
+#include "pt/image.hpp"
+#include "pt/imgproc/min_max_filter.hpp"
+#include "pt/imgproc/top_hat.hpp"
+#include "pt/pupil/detector_params.hpp"
+
+namespace pt {
+
+class ReflectionRemover {
+ public:
+  // dst receives src with reflections filled; mask receives 255 on reflection pixels, else 0.
+  // dst may not alias src. Returns the number of reflections found.
+  int apply(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params);
+
+ private:
+  void find_mask(CViewU8 src, ViewU8 mask, const ReflectionParams& params);
+  void fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y);
+
+  TopHatFilter tophat_;
+  RectExtremumFilter grow_;
+  ImageU8 response_;
+  ImageU8 thresholded_;
+  Image<std::uint32_t> border_stamp_;  // component id that last took this pixel as border
+  std::uint32_t component_id_ = 0;
+  std::vector<std::int32_t> stack_;
+  std::vector<std::int32_t> inside_;
+  std::vector<std::int32_t> border_;
+};
+
+}  // namespace pt

@@ -1,0 +1,244 @@
+#include "pt/pupil/conic_fit.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+
+namespace pt {
+namespace {
+
+using Vec3 = std::array<double, 3>;
+using Mat3 = std::array<Vec3, 3>;
+
+Vec3 cross(const Vec3& a, const Vec3& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+
+double norm2(const Vec3& v) { return v[0] * v[0] + v[1] * v[1] + v[2] * v[2]; }
+
+std::optional<Mat3> inverse(const Mat3& m) {
+  const Vec3 c0 = cross(m[1], m[2]);
+  const double det = m[0][0] * c0[0] + m[0][1] * c0[1] + m[0][2] * c0[2];
+  if (!std::isfinite(det) || std::abs(det) < 1e-300) return std::nullopt;
+  const Vec3 c1 = cross(m[2], m[0]);
+  const Vec3 c2 = cross(m[0], m[1]);
+  Mat3 inv{};
+  for (int i = 0; i < 3; ++i) {
+    inv[static_cast<std::size_t>(i)] = {c0[static_cast<std::size_t>(i)] / det, c1[static_cast<std::size_t>(i)] / det,
+                                        c2[static_cast<std::size_t>(i)] / det};
+  }
+  return inv;
+}
+
+// Real roots of x^3 + a x^2 + b x + c.
+int cubic_roots(double a, double b, double c, std::array<double, 3>& roots) {
+  const double q = (a * a - 3.0 * b) / 9.0;
+  const double r = (2.0 * a * a * a - 9.0 * a * b + 27.0 * c) / 54.0;
+  const double q3 = q * q * q;
+  if (r * r < q3) {
+    const double t = std::acos(std::clamp(r / std::sqrt(q3), -1.0, 1.0));
+    const double s = -2.0 * std::sqrt(q);
+    roots = {s * std::cos(t / 3.0) - a / 3.0, s * std::cos((t + 2.0 * std::numbers::pi) / 3.0) - a / 3.0,
+             s * std::cos((t - 2.0 * std::numbers::pi) / 3.0) - a / 3.0};
+    return 3;
+  }
+  const double big_a = -std::copysign(std::cbrt(std::abs(r) + std::sqrt(r * r - q3)), r);
+  const double big_b = big_a == 0.0 ? 0.0 : q / big_a;
+  roots[0] = big_a + big_b - a / 3.0;
+  return 1;
+}
+
+// Conic A x^2 + B xy + C y^2 + D x + E y + F = 0 to centre, semi-axes and angle.
+std::optional<Ellipse> conic_to_ellipse(const std::array<double, 6>& k) {
+  const auto [A, B, C, D, E, F] = k;
+  const double det = 4.0 * A * C - B * B;
+  if (!(det > 0.0)) return std::nullopt;
+  const double x0 = (B * E - 2.0 * C * D) / det;
+  const double y0 = (B * D - 2.0 * A * E) / det;
+  const double f0 = A * x0 * x0 + B * x0 * y0 + C * y0 * y0 + D * x0 + E * y0 + F;
+  const double tr = A + C;
+  const double disc = std::sqrt((A - C) * (A - C) + B * B);
+  const double l1 = 0.5 * (tr - disc);  // smaller eigenvalue: the major axis
+  const double l2 = 0.5 * (tr + disc);
+  const double s1 = -f0 / l1;
+  const double s2 = -f0 / l2;
+  if (!(s1 > 0.0 && s2 > 0.0) || !std::isfinite(s1) || !std::isfinite(s2)) return std::nullopt;
+  // Eigenvector of [[A, B/2], [B/2, C]] for l1.
+  double angle = 0.0;
+  if (std::abs(B) > 1e-12 * (std::abs(A) + std::abs(C))) {
+    angle = std::atan2(l1 - A, B / 2.0);
+  } else {
+    angle = A <= C ? 0.0 : std::numbers::pi / 2.0;
+  }
+  return Ellipse{static_cast<float>(x0), static_cast<float>(y0), static_cast<float>(std::sqrt(s1)),
+                 static_cast<float>(std::sqrt(s2)), static_cast<float>(angle)};
+}
+
+struct Normaliser {
+  double mx = 0.0;
+  double my = 0.0;
+  double scale = 1.0;
+};
+
+Normaliser normaliser_for(std::span<const Point2f> pts) {
+  Normaliser n;
+  for (const auto& p : pts) {
+    n.mx += p.x;
+    n.my += p.y;
+  }
+  n.mx /= static_cast<double>(pts.size());
+  n.my /= static_cast<double>(pts.size());
+  double spread = 0.0;
+  for (const auto& p : pts) spread += std::hypot(p.x - n.mx, p.y - n.my);
+  spread /= static_cast<double>(pts.size());
+  n.scale = spread > 0.0 ? 1.0 / spread : 1.0;
+  return n;
+}
+
+}  // namespace
+
+std::optional<Ellipse> fit_circle_taubin(std::span<const Point2f> points) {
+  if (points.size() < 3) return std::nullopt;
+  const Normaliser nm = normaliser_for(points);
+  double mxx = 0, myy = 0, mxy = 0, mxz = 0, myz = 0, mzz = 0;
+  for (const auto& p : points) {
+    const double x = (p.x - nm.mx) * nm.scale;
+    const double y = (p.y - nm.my) * nm.scale;
+    const double z = x * x + y * y;
+    mxx += x * x;
+    myy += y * y;
+    mxy += x * y;
+    mxz += x * z;
+    myz += y * z;
+    mzz += z * z;
+  }
+  const double n = static_cast<double>(points.size());
+  mxx /= n, myy /= n, mxy /= n, mxz /= n, myz /= n, mzz /= n;
+  const double mz = mxx + myy;
+  const double cov_xy = mxx * myy - mxy * mxy;
+  const double var_z = mzz - mz * mz;
+  const double a3 = 4.0 * mz;
+  const double a2 = -3.0 * mz * mz - mzz;
+  const double a1 = var_z * mz + 4.0 * cov_xy * mz - mxz * mxz - myz * myz;
+  const double a0 = mxz * (mxz * myy - myz * mxy) + myz * (myz * mxx - mxz * mxy) - var_z * cov_xy;
+  // Newton's method on the characteristic polynomial from x = 0 converges to the root that
+  // Taubin's constraint selects.
+  double x = 0.0;
+  double y = a0;
+  for (int i = 0; i < 99; ++i) {
+    const double dy = a1 + x * (2.0 * a2 + 3.0 * a3 * x);
+    const double x_new = x - y / dy;
+    if (x_new == x || !std::isfinite(x_new)) break;
+    const double y_new = a0 + x_new * (a1 + x_new * (a2 + x_new * a3));
+    if (std::abs(y_new) >= std::abs(y)) break;
+    x = x_new;
+    y = y_new;
+  }
+  const double det = x * x - x * mz + cov_xy;
+  if (!std::isfinite(det) || std::abs(det) < 1e-12) return std::nullopt;
+  const double cx = (mxz * (myy - x) - myz * mxy) / det / 2.0;
+  const double cy = (myz * (mxx - x) - mxz * mxy) / det / 2.0;
+  const double r = std::sqrt(cx * cx + cy * cy + mz);
+  if (!std::isfinite(r) || r <= 0.0) return std::nullopt;
+  const auto radius = static_cast<float>(r / nm.scale);
+  return Ellipse{static_cast<float>(cx / nm.scale + nm.mx), static_cast<float>(cy / nm.scale + nm.my), radius,
+                 radius, 0.0F};
+}
+
+std::optional<Ellipse> fit_ellipse_direct(std::span<const Point2f> points) {
+  if (points.size() < 5) return std::nullopt;
+  const Normaliser nm = normaliser_for(points);
+  Mat3 s1{}, s2{}, s3{};
+  for (const auto& p : points) {
+    const double x = (p.x - nm.mx) * nm.scale;
+    const double y = (p.y - nm.my) * nm.scale;
+    const Vec3 d1{x * x, x * y, y * y};
+    const Vec3 d2{x, y, 1.0};
+    for (std::size_t i = 0; i < 3; ++i) {
+      for (std::size_t j = 0; j < 3; ++j) {
+        s1[i][j] += d1[i] * d1[j];
+        s2[i][j] += d1[i] * d2[j];
+        s3[i][j] += d2[i] * d2[j];
+      }
+    }
+  }
+  const auto s3_inv = inverse(s3);
+  if (!s3_inv) return std::nullopt;
+  // T = -S3^-1 S2^T gives the linear part from the quadratic part; M = S1 + S2 T.
+  Mat3 t{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    for (std::size_t j = 0; j < 3; ++j) {
+      double acc = 0.0;
+      for (std::size_t k = 0; k < 3; ++k) acc += (*s3_inv)[i][k] * s2[j][k];
+      t[i][j] = -acc;
+    }
+  }
+  Mat3 m{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    for (std::size_t j = 0; j < 3; ++j) {
+      double acc = s1[i][j];
+      for (std::size_t k = 0; k < 3; ++k) acc += s2[i][k] * t[k][j];
+      m[i][j] = acc;
+    }
+  }
+  // Premultiply by the inverse of the constraint matrix [[0,0,2],[0,-1,0],[2,0,0]].
+  const Mat3 mc{Vec3{m[2][0] / 2.0, m[2][1] / 2.0, m[2][2] / 2.0}, Vec3{-m[1][0], -m[1][1], -m[1][2]},
+                Vec3{m[0][0] / 2.0, m[0][1] / 2.0, m[0][2] / 2.0}};
+  const double tr = mc[0][0] + mc[1][1] + mc[2][2];
+  const double minors = mc[0][0] * mc[1][1] - mc[0][1] * mc[1][0] + mc[0][0] * mc[2][2] - mc[0][2] * mc[2][0] +
+                        mc[1][1] * mc[2][2] - mc[1][2] * mc[2][1];
+  const double det = mc[0][0] * (mc[1][1] * mc[2][2] - mc[1][2] * mc[2][1]) -
+                     mc[0][1] * (mc[1][0] * mc[2][2] - mc[1][2] * mc[2][0]) +
+                     mc[0][2] * (mc[1][0] * mc[2][1] - mc[1][1] * mc[2][0]);
+  std::array<double, 3> lambdas{};
+  const int nroots = cubic_roots(-tr, minors, -det, lambdas);
+  std::optional<Vec3> best;
+  double best_constraint = 0.0;
+  for (int r = 0; r < nroots; ++r) {
+    const double l = lambdas[static_cast<std::size_t>(r)];
+    const Vec3 r0{mc[0][0] - l, mc[0][1], mc[0][2]};
+    const Vec3 r1{mc[1][0], mc[1][1] - l, mc[1][2]};
+    const Vec3 r2{mc[2][0], mc[2][1], mc[2][2] - l};
+    // The null vector is the largest cross product of two rows of (M - l I).
+    Vec3 v = cross(r0, r1);
+    for (const Vec3& c : {cross(r0, r2), cross(r1, r2)}) {
+      if (norm2(c) > norm2(v)) v = c;
+    }
+    const double len = std::sqrt(norm2(v));
+    if (!(len > 0.0)) continue;
+    for (double& e : v) e /= len;
+    const double constraint = 4.0 * v[0] * v[2] - v[1] * v[1];
+    if (constraint > best_constraint) {
+      best_constraint = constraint;
+      best = v;
+    }
+  }
+  if (!best) return std::nullopt;
+  const Vec3& a = *best;
+  Vec3 lin{};
+  for (std::size_t i = 0; i < 3; ++i) lin[i] = t[i][0] * a[0] + t[i][1] * a[1] + t[i][2] * a[2];
+  auto e = conic_to_ellipse({a[0], a[1], a[2], lin[0], lin[1], lin[2]});
+  if (!e) return std::nullopt;
+  const auto inv_scale = static_cast<float>(1.0 / nm.scale);
+  e->cx = e->cx * inv_scale + static_cast<float>(nm.mx);
+  e->cy = e->cy * inv_scale + static_cast<float>(nm.my);
+  e->a *= inv_scale;
+  e->b *= inv_scale;
+  return e;
+}
+
+float radial_distance(const Ellipse& e, Point2f p) noexcept {
+  const float dx = p.x - e.cx;
+  const float dy = p.y - e.cy;
+  const float c = std::cos(e.angle_rad);
+  const float s = std::sin(e.angle_rad);
+  const float u = dx * c + dy * s;
+  const float v = -dx * s + dy * c;
+  const float r = std::sqrt(u * u + v * v);
+  const float q = std::sqrt(u * u / (e.a * e.a) + v * v / (e.b * e.b));
+  if (q <= 0.0F) return std::min(e.a, e.b);
+  return std::abs(r - r / q);
+}
+
+}  // namespace pt

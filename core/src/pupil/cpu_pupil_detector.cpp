@@ -1,0 +1,66 @@
+#include <chrono>
+#include <deque>
+#include <utility>
+
+#include "pt/pupil/eye_pupil_tracker.hpp"
+#include "pt/pupil/pupil_detector.hpp"
+
+namespace pt {
+namespace {
+
+class CpuPupilDetector final : public PupilDetector {
+ public:
+  explicit CpuPupilDetector(const DetectorParams& params) : initial_params_(params) {}
+
+  Backend backend() const noexcept override { return Backend::Cpu; }
+  std::string description() const override { return "cpu"; }
+
+  void submit(Frame frame, std::span<const EyeRegion> regions, const DetectorParams& params) override {
+    const auto start = std::chrono::steady_clock::now();
+    while (trackers_.size() < regions.size()) trackers_.emplace_back(initial_params_);
+    TrackedFrame out;
+    out.eyes.reserve(regions.size());
+    const CViewU8 pixels = std::as_const(frame).pixels();
+    for (std::size_t i = 0; i < regions.size(); ++i) {
+      const RectI r = regions[i].rect.intersect(pixels.bounds());
+      if (r.empty()) {
+        PupilMeasurement none;
+        none.eye = regions[i].eye;
+        out.eyes.push_back(none);
+        continue;
+      }
+      out.eyes.push_back(trackers_[i].process(pixels.sub(r), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)},
+                                              regions[i].eye, params));
+    }
+    out.latency_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    out.frame = std::move(frame);
+    done_.push_back(std::move(out));
+  }
+
+  std::optional<TrackedFrame> collect(bool /*wait*/) override {
+    if (done_.empty()) return std::nullopt;
+    TrackedFrame f = std::move(done_.front());
+    done_.pop_front();
+    return f;
+  }
+
+  std::size_t in_flight() const noexcept override { return done_.size(); }
+  std::size_t max_in_flight() const noexcept override { return 1; }
+
+  void reset_tracking() override {
+    for (auto& t : trackers_) t.forget_previous();
+  }
+
+ private:
+  DetectorParams initial_params_;
+  std::deque<EyePupilTracker> trackers_;  // deque: trackers never move once made
+  std::deque<TrackedFrame> done_;
+};
+
+}  // namespace
+
+std::unique_ptr<PupilDetector> make_cpu_detector(const DetectorParams& params) {
+  return std::make_unique<CpuPupilDetector>(params);
+}
+
+}  // namespace pt

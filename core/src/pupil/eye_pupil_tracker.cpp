@@ -1,0 +1,69 @@
+#include "pt/pupil/eye_pupil_tracker.hpp"
+
+#include "pt/pupil/pupil_confidence.hpp"
+
+#include <utility>
+
+namespace pt {
+
+EyePupilTracker::EyePupilTracker(const DetectorParams& params) : starburst_(params.ransac) {}
+
+CViewU8 EyePupilTracker::smooth(CViewU8 cleaned, const SmoothingParams& params) {
+  switch (params.kind) {
+    case Smoothing::Gaussian:
+      if (!gaussian_ || gaussian_size_ != params.gaussian_size || gaussian_sigma_ != params.gaussian_sigma) {
+        gaussian_ = std::make_unique<GaussianFilter>(params.gaussian_size, params.gaussian_sigma);
+        gaussian_size_ = params.gaussian_size;
+        gaussian_sigma_ = params.gaussian_sigma;
+      }
+      smooth_.resize(cleaned.width, cleaned.height);
+      gaussian_->apply(cleaned, smooth_.view());
+      return smooth_.view();
+    case Smoothing::Median:
+      smooth_.resize(cleaned.width, cleaned.height);
+      median_.apply(cleaned, smooth_.view(), params.median_radius);
+      return smooth_.view();
+    case Smoothing::None:
+    case Smoothing::Invalid:
+      break;
+  }
+  smooth_.resize(cleaned.width, cleaned.height);
+  copy_pixels(cleaned, smooth_.view());
+  return smooth_.view();
+}
+
+PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSide eye, const DetectorParams& params) {
+  PupilMeasurement m;
+  m.eye = eye;
+  cleaned_.resize(pixels.width, pixels.height);
+  mask_.resize(pixels.width, pixels.height);
+  reflections_.apply(pixels, cleaned_.view(), mask_.view(), params.reflections);
+  const CViewU8 img = smooth(std::as_const(cleaned_).view(), params.smoothing);
+
+  const Point2f seed = previous_centre_ ? *previous_centre_ : locator_.locate(img, params.starburst.min_radius_px);
+  const StarburstOutcome& found = starburst_.run(img, std::as_const(mask_).view(), seed, params);
+  m.edge_points = static_cast<int>(found.edges.size());
+  m.iterations = found.iterations;
+  if (!found.fit) {
+    previous_centre_.reset();
+    return m;
+  }
+  const Ellipse& e = found.fit->ellipse;
+  const float support = border_support(e, found.edges, found.inlier);
+  const float contrast = dark_contrast(img, e);
+  m.confidence = pupil_confidence(support, contrast, params.starburst.edge_threshold);
+  m.inliers = found.fit->inliers;
+  m.detected = m.confidence >= params.min_confidence;
+  m.ellipse = e;
+  m.ellipse.cx += origin.x;
+  m.ellipse.cy += origin.y;
+  // Only a believed pupil seeds the next frame; after a blink the search starts afresh.
+  if (m.detected) {
+    previous_centre_ = Point2f{e.cx, e.cy};
+  } else {
+    previous_centre_.reset();
+  }
+  return m;
+}
+
+}  // namespace pt
