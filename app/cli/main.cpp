@@ -1,0 +1,18 @@
+// pupiltrack-cli: headless pupil tracking.
+#include <CLI/CLI.hpp>
+
+#include "cli/track_command.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"pupiltrack-cli: fast binocular pupil tracking (Starburst) without a GUI"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  pt::cli::TrackOptions track;
+  pt::cli::add_track_command(app, track, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  return exit_code;
+}

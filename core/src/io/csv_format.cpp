@@ -1,0 +1,33 @@
+#include "pt/io/csv_format.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <numbers>
+
+namespace pt {
+
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+std::string csv_number(double value, int decimals) {
+  std::array<char, 64> buf{};
+  const auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), value, std::chars_format::fixed, decimals);
+  if (ec != std::errc{}) return {};
+  return {buf.data(), end};
+}
+
+double axis_angle_degrees(float radians) {
+  const double deg = std::fmod(static_cast<double>(radians) * 180.0 / std::numbers::pi, 180.0);
+  return deg < 0.0 ? deg + 180.0 : deg;
+}
+
+}  // namespace pt

@@ -1,0 +1,90 @@
+#include "pt/tracking_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <utility>
+
+#include "pt/frame_pool.hpp"
+
+namespace pt {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class RunState {
+ public:
+  RunState(PupilDetector& detector, std::span<ResultSink* const> sinks, std::size_t eyes, const RunOptions& options,
+           std::optional<std::int64_t> total)
+      : detector_(detector), sinks_(sinks), options_(options), start_(Clock::now()) {
+    summary_.detected_per_eye.assign(eyes, 0);
+    progress_.total = total;
+  }
+
+  void deliver(bool wait) {
+    while (auto done = detector_.collect(wait)) {
+      for (std::size_t i = 0; i < done->eyes.size() && i < summary_.detected_per_eye.size(); ++i) {
+        summary_.detected_per_eye[i] += done->eyes[i].detected ? 1 : 0;
+      }
+      for (ResultSink* s : sinks_) s->on_frame(*done);
+      ++summary_.frames;
+      report(false);
+      if (!wait) break;
+    }
+  }
+
+  void report(bool force) {
+    if (!options_.on_progress) return;
+    const auto now = Clock::now();
+    if (!force && now - last_report_ < std::chrono::milliseconds(100)) return;
+    last_report_ = now;
+    progress_.frames = summary_.frames;
+    progress_.elapsed_s = std::chrono::duration<double>(now - start_).count();
+    options_.on_progress(progress_);
+  }
+
+  RunSummary finish(ReadStatus end, std::string error) {
+    summary_.elapsed_s = std::chrono::duration<double>(Clock::now() - start_).count();
+    summary_.end = end;
+    summary_.error = std::move(error);
+    report(true);
+    return summary_;
+  }
+
+ private:
+  PupilDetector& detector_;
+  std::span<ResultSink* const> sinks_;
+  const RunOptions& options_;
+  Clock::time_point start_;
+  Clock::time_point last_report_{};
+  RunProgress progress_;
+  RunSummary summary_;
+};
+
+}  // namespace
+
+RunSummary run_tracking(FrameSource& source, PupilDetector& detector, std::span<const EyeRegion> regions,
+                        const DetectorParams& params, std::span<ResultSink* const> sinks, const RunOptions& options) {
+  // Enough buffers for every frame the detector may hold plus the one being read.
+  FramePool pool(source.width(), source.height(), std::max(options.pool_frames, detector.max_in_flight() + 1),
+                 make_host_allocator());
+  RunState state(detector, sinks, regions.size(), options, source.frame_count());
+  ReadStatus status = ReadStatus::Ok;
+  while (options.stop == nullptr || !options.stop->load(std::memory_order_relaxed)) {
+    std::optional<Frame> frame = pool.try_acquire();
+    if (!frame) {  // every buffer is in the detector: wait for the oldest result
+      state.deliver(true);
+      continue;
+    }
+    status = source.read(*frame);
+    if (status != ReadStatus::Ok) break;
+    frame->info().host_ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+    detector.submit(std::move(*frame), regions, params);
+    state.deliver(false);
+  }
+  // Whatever is in flight still reaches the sinks: results already computed are never lost.
+  state.deliver(true);
+  return state.finish(status, status == ReadStatus::Error ? source.error() : std::string());
+}
+
+}  // namespace pt

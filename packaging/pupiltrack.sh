@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Set-up, build and run in one step on Debian 12 / Ubuntu 24.04:
+#   packaging/pupiltrack.sh run [track options]   install what is missing, build, track
+#   packaging/pupiltrack.sh test                  install what is missing, build, run every test
+# Without options, `run` tracks the built-in synthetic binocular camera until Ctrl-C.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${PT_BUILD_DIR:-"$root/build"}
+jobs=$(nproc 2>/dev/null || echo 2)
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libcli11-dev catch2
+  libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
+)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing: ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  # Another apt (unattended upgrades on a fresh machine) may hold the lock for a while.
+  local apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -q)
+  "${apt[@]}" update
+  "${apt[@]}" install -y --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  local args=(-S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release)
+  # Without a GPU, CMake cannot ask for 'native'; the project's own default list applies.
+  cmake "${args[@]}" "$@"
+  cmake --build "$build_dir" -j "$jobs"
+}
+
+case "${1:-run}" in
+  run)
+    shift || true
+    install_missing
+    build
+    if [ $# -eq 0 ]; then set -- --input synthetic; fi
+    exec "$build_dir/app/pupiltrack-cli" track "$@"
+    ;;
+  test)
+    install_missing
+    build -DPT_BUILD_TESTS=ON
+    ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+    ;;
+  *)
+    echo "usage: $0 run [track options] | test" >&2
+    exit 2
+    ;;
+esac
