@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 namespace pt {
 namespace {
@@ -61,8 +62,8 @@ std::optional<Ellipse> conic_to_ellipse(const std::array<double, 6>& k) {
   const double disc = std::sqrt((A - C) * (A - C) + B * B);
   const double l1 = 0.5 * (tr - disc);  // smaller eigenvalue: the major axis
   const double l2 = 0.5 * (tr + disc);
-  const double s1 = -f0 / l1;
-  const double s2 = -f0 / l2;
+  double s1 = -f0 / l1;
+  double s2 = -f0 / l2;
   if (!(s1 > 0.0 && s2 > 0.0) || !std::isfinite(s1) || !std::isfinite(s2)) return std::nullopt;
   // Eigenvector of [[A, B/2], [B/2, C]] for l1.
   double angle = 0.0;
@@ -70,6 +71,11 @@ std::optional<Ellipse> conic_to_ellipse(const std::array<double, 6>& k) {
     angle = std::atan2(l1 - A, B / 2.0);
   } else {
     angle = A <= C ? 0.0 : std::numbers::pi / 2.0;
+  }
+  // With f0 > 0 both eigenvalues are negative and the smaller one gives the minor axis.
+  if (s1 < s2) {
+    std::swap(s1, s2);
+    angle += std::numbers::pi / 2.0;
   }
   return Ellipse{static_cast<float>(x0), static_cast<float>(y0), static_cast<float>(std::sqrt(s1)),
                  static_cast<float>(std::sqrt(s2)), static_cast<float>(angle)};
@@ -228,17 +234,21 @@ std::optional<Ellipse> fit_ellipse_direct(std::span<const Point2f> points) {
   return e;
 }
 
-float radial_distance(const Ellipse& e, Point2f p) noexcept {
-  const float dx = p.x - e.cx;
-  const float dy = p.y - e.cy;
-  const float c = std::cos(e.angle_rad);
-  const float s = std::sin(e.angle_rad);
-  const float u = dx * c + dy * s;
-  const float v = -dx * s + dy * c;
-  const float r = std::sqrt(u * u + v * v);
-  const float q = std::sqrt(u * u / (e.a * e.a) + v * v / (e.b * e.b));
-  if (q <= 0.0F) return std::min(e.a, e.b);
-  return std::abs(r - r / q);
+RadialDistance::RadialDistance(const Ellipse& e) noexcept
+    : e_(e), cos_(std::cos(e.angle_rad)), sin_(std::sin(e.angle_rad)), inv_a2_(1.0F / (e.a * e.a)),
+      inv_b2_(1.0F / (e.b * e.b)) {}
+
+float RadialDistance::operator()(Point2f p) const noexcept {
+  const float dx = p.x - e_.cx;
+  const float dy = p.y - e_.cy;
+  const float u = dx * cos_ + dy * sin_;
+  const float v = -dx * sin_ + dy * cos_;
+  const float r2 = u * u + v * v;
+  const float q2 = u * u * inv_a2_ + v * v * inv_b2_;
+  if (q2 <= 0.0F) return std::min(e_.a, e_.b);
+  // |r - r/q| with r = sqrt(r2), q = sqrt(q2)
+  const float r = std::sqrt(r2);
+  return std::abs(r - r / std::sqrt(q2));
 }
 
 }  // namespace pt

@@ -30,7 +30,7 @@ class CpuPupilDetector final : public PupilDetector {
         continue;
       }
       out.eyes.push_back(trackers_[i].process(pixels.sub(r), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)},
-                                              regions[i].eye, params));
+                                              regions[i].eye, frame.info().timestamp_s, params));
     }
     out.latency_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     out.frame = std::move(frame);

@@ -32,7 +32,8 @@ CViewU8 EyePupilTracker::smooth(CViewU8 cleaned, const SmoothingParams& params) 
   return smooth_.view();
 }
 
-PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSide eye, const DetectorParams& params) {
+PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSide eye, double time_s,
+                                          const DetectorParams& params) {
   PupilMeasurement m;
   m.eye = eye;
   cleaned_.resize(pixels.width, pixels.height);
@@ -50,10 +51,13 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
   }
   const Ellipse& e = found.fit->ellipse;
   const float support = border_support(e, found.edges, found.inlier);
-  const float contrast = dark_contrast(img, e);
-  m.confidence = pupil_confidence(support, contrast, params.starburst.edge_threshold);
+  const DarkDisc disc = measure_dark_disc(img, e, params.starburst.edge_threshold);
+  m.confidence = pupil_confidence(support, disc, params.starburst.edge_threshold);
   m.inliers = found.fit->inliers;
   m.detected = m.confidence >= params.min_confidence;
+  const float diameter = e.equivalent_diameter();
+  if (m.detected && !prior_.agrees(diameter, disc, time_s, params.prior)) m.detected = false;
+  if (m.detected) prior_.learn(diameter, disc, m.confidence, time_s, params.prior);
   m.ellipse = e;
   m.ellipse.cx += origin.x;
   m.ellipse.cy += origin.y;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "pt/pupil/conic_fit.hpp"
 #include "pt/random.hpp"
@@ -9,9 +10,21 @@
 namespace pt {
 namespace {
 
-bool plausible(const Ellipse& e, RadiusRange radii) {
-  // Pupils seen obliquely stay within about 3:1; flatter fits are lids or lash lines.
-  return e.b >= radii.min_px && e.a <= radii.max_px && e.a <= 3.0F * e.b;
+bool plausible(const Ellipse& e, const ShapeLimits& limits) {
+  return e.b >= limits.min_radius_px && e.a <= limits.max_radius_px && e.a <= limits.max_aspect * e.b;
+}
+
+// Hypotheses after which an all-inlier sample has been drawn with 99.9 % probability, given the
+// best inlier share so far (the standard adaptive stopping rule); never fewer than a floor, so
+// a lucky early sample cannot end the search.
+std::size_t hypotheses_needed(double inlier_share) {
+  constexpr double kConfidence = 0.999;
+  constexpr std::size_t kFloor = 32;
+  const double all_inliers = std::pow(inlier_share, RansacConicFitter::kSampleSize);
+  if (all_inliers >= 1.0) return kFloor;
+  if (all_inliers <= 0.0) return std::numeric_limits<std::size_t>::max();
+  const double n = std::log(1.0 - kConfidence) / std::log(1.0 - all_inliers);
+  return std::max(kFloor, static_cast<std::size_t>(std::ceil(n)));
 }
 
 }  // namespace
@@ -28,35 +41,40 @@ RansacConicFitter::RansacConicFitter(const RansacParams& params) : params_(param
 }
 
 int RansacConicFitter::count_inliers(std::span<const Point2f> points, const Ellipse& e) const {
+  const RadialDistance distance(e);
   int n = 0;
-  for (const auto& p : points) n += radial_distance(e, p) <= params_.inlier_px ? 1 : 0;
+  for (const auto& p : points) n += distance(p) <= params_.inlier_px ? 1 : 0;
   return n;
 }
 
 void RansacConicFitter::mark_inliers(std::span<const Point2f> points, const Ellipse& e,
                                      std::vector<std::uint8_t>& inlier) const {
+  const RadialDistance distance(e);
   inlier.resize(points.size());
-  for (std::size_t i = 0; i < points.size(); ++i) inlier[i] = radial_distance(e, points[i]) <= params_.inlier_px ? 1 : 0;
+  for (std::size_t i = 0; i < points.size(); ++i) inlier[i] = distance(points[i]) <= params_.inlier_px ? 1 : 0;
 }
 
-std::optional<ConicFit> RansacConicFitter::fit(std::span<const Point2f> points, FitModel model, RadiusRange radii,
+std::optional<ConicFit> RansacConicFitter::fit(std::span<const Point2f> points, FitModel model, const ShapeLimits& limits,
                                                std::vector<std::uint8_t>& inlier) {
   inlier.assign(points.size(), 0);
   if (points.size() < static_cast<std::size_t>(kSampleSize)) return std::nullopt;
   const auto n = static_cast<float>(points.size());
   std::optional<ConicFit> best;
   const std::size_t hypotheses = unit_samples_.size() / kSampleSize;
+  std::size_t needed = hypotheses;
   for (std::size_t h = 0; h < hypotheses; ++h) {
     for (std::size_t k = 0; k < kSampleSize; ++k) {
       const auto idx = std::min(static_cast<std::size_t>(unit_samples_[h * kSampleSize + k] * n), points.size() - 1);
       sample_[k] = points[idx];
     }
     const auto e = fit_model(sample_, model);
-    if (!e || !plausible(*e, radii)) continue;
+    if (!e || !plausible(*e, limits)) continue;
     const int votes = count_inliers(points, *e);
-    if (!best || votes > best->inliers) best = ConicFit{*e, votes};
-    // Every point agrees: more hypotheses cannot do better.
-    if (best->inliers == static_cast<int>(points.size())) break;
+    if (!best || votes > best->inliers) {
+      best = ConicFit{*e, votes};
+      needed = hypotheses_needed(static_cast<double>(votes) / static_cast<double>(points.size()));
+    }
+    if (h + 1 >= needed) break;
   }
   if (!best) return std::nullopt;
   // Refit on the consensus, then once more on the refit's own consensus.
@@ -67,7 +85,7 @@ std::optional<ConicFit> RansacConicFitter::fit(std::span<const Point2f> points, 
       if (inlier[i] != 0) chosen_.push_back(points[i]);
     }
     const auto refined = fit_model(chosen_, model);
-    if (!refined || !plausible(*refined, radii)) break;
+    if (!refined || !plausible(*refined, limits)) break;
     const int votes = count_inliers(points, *refined);
     if (votes < best->inliers) break;
     best = ConicFit{*refined, votes};

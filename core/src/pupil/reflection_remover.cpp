@@ -51,10 +51,13 @@ void ReflectionRemover::find_mask(CViewU8 src, ViewU8 mask, const ReflectionPara
   thresholded_.resize(src.width, src.height);
   tophat_.apply(src, response_.view(), params.kernel_size);
   const auto thr = static_cast<std::uint8_t>(std::clamp(params.threshold, 0, 255));
-  const std::size_t n = static_cast<std::size_t>(src.width) * static_cast<std::size_t>(src.height);
-  const std::uint8_t* r = response_.data();
-  std::uint8_t* t = thresholded_.data();
-  for (std::size_t i = 0; i < n; ++i) t[i] = r[i] > thr ? kReflection : 0;
+  const auto floor = static_cast<std::uint8_t>(std::clamp(params.min_brightness, 0, 255));
+  for (int y = 0; y < src.height; ++y) {
+    const std::uint8_t* s = src.row(y);
+    const std::uint8_t* r = response_.data() + static_cast<std::ptrdiff_t>(y) * src.width;
+    std::uint8_t* t = thresholded_.data() + static_cast<std::ptrdiff_t>(y) * src.width;
+    for (int x = 0; x < src.width; ++x) t[x] = (r[x] > thr && s[x] >= floor) ? kReflection : 0;
+  }
   const int grow = std::max(1, params.dilation);
   grow_.apply(std::as_const(thresholded_).view(), mask, grow, grow, Extremum::Max);
 }

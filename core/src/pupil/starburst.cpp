@@ -118,14 +118,14 @@ const StarburstOutcome& StarburstSearch::run(CViewU8 image, CViewU8 reflections,
     ransac_params_ = params.ransac;
   }
   const StarburstParams& sp = params.starburst;
-  const RadiusRange radii{sp.min_radius_px, sp.max_radius_px};
+  const ShapeLimits limits{sp.min_radius_px, sp.max_radius_px, sp.max_aspect};
   outcome_.fit.reset();
   outcome_.iterations = 0;
   Point2f centre = seed;
   for (int it = 0; it < std::max(1, sp.max_iterations); ++it) {
     ++outcome_.iterations;
     cast_rays(image, reflections, centre, params);
-    outcome_.fit = ransac_.fit(outcome_.edges, params.fit, radii, outcome_.inlier);
+    outcome_.fit = ransac_.fit(outcome_.edges, params.fit, limits, outcome_.inlier);
     if (!outcome_.fit) break;
     const Point2f next{outcome_.fit->ellipse.cx, outcome_.fit->ellipse.cy};
     const float moved = std::hypot(next.x - centre.x, next.y - centre.y);

@@ -78,9 +78,13 @@ TEST_CASE("ellipse fit on a partial arc still finds the centre") {
 }
 
 TEST_CASE("radial distance is zero on the border and grows off it") {
-  const pt::Ellipse e{0.0F, 0.0F, 10.0F, 5.0F, 0.0F};
-  CHECK(pt::radial_distance(e, {10.0F, 0.0F}) == Approx(0.0F).margin(1e-5));
-  CHECK(pt::radial_distance(e, {0.0F, 5.0F}) == Approx(0.0F).margin(1e-5));
-  CHECK(pt::radial_distance(e, {12.0F, 0.0F}) == Approx(2.0F).margin(1e-4));
-  CHECK(pt::radial_distance(e, {0.0F, 2.0F}) == Approx(3.0F).margin(1e-4));
+  const pt::RadialDistance d(pt::Ellipse{0.0F, 0.0F, 10.0F, 5.0F, 0.0F});
+  CHECK(d({10.0F, 0.0F}) == Approx(0.0F).margin(1e-5));
+  CHECK(d({0.0F, 5.0F}) == Approx(0.0F).margin(1e-5));
+  CHECK(d({12.0F, 0.0F}) == Approx(2.0F).margin(1e-4));
+  CHECK(d({0.0F, 2.0F}) == Approx(3.0F).margin(1e-4));
+  // Turned a quarter: the long axis now runs along y.
+  const pt::RadialDistance turned(pt::Ellipse{1.0F, 1.0F, 10.0F, 5.0F, 1.5707964F});
+  CHECK(turned({1.0F, 11.0F}) == Approx(0.0F).margin(1e-4));
+  CHECK(turned({7.0F, 1.0F}) == Approx(1.0F).margin(1e-4));
 }

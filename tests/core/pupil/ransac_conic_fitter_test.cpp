@@ -30,7 +30,7 @@ TEST_CASE("RANSAC ignores 40% outliers that would ruin a plain fit") {
   {
     pt::RansacConicFitter ransac(pt::RansacParams{});
     std::vector<std::uint8_t> inlier;
-    const auto fit = ransac.fit(pts, model, {5.0F, 100.0F}, inlier);
+    const auto fit = ransac.fit(pts, model, {5.0F, 100.0F, 1.6F}, inlier);
     REQUIRE(fit.has_value());
     CHECK(std::hypot(fit->ellipse.cx - truth.cx, fit->ellipse.cy - truth.cy) < 0.5F);
     int outliers_taken = 0;
@@ -52,12 +52,12 @@ TEST_CASE("RANSAC is deterministic and respects the radius range") {
   pt::RansacConicFitter b(pt::RansacParams{});
   std::vector<std::uint8_t> ia;
   std::vector<std::uint8_t> ib;
-  const auto fa = a.fit(pts, pt::FitModel::Circle, {2.0F, 50.0F}, ia);
-  const auto fb = b.fit(pts, pt::FitModel::Circle, {2.0F, 50.0F}, ib);
+  const auto fa = a.fit(pts, pt::FitModel::Circle, {2.0F, 50.0F, 1.6F}, ia);
+  const auto fb = b.fit(pts, pt::FitModel::Circle, {2.0F, 50.0F, 1.6F}, ib);
   REQUIRE(fa.has_value());
   REQUIRE(fb.has_value());
   CHECK(fa->ellipse.cx == fb->ellipse.cx);
   CHECK(ia == ib);
-  CHECK_FALSE(a.fit(pts, pt::FitModel::Circle, {20.0F, 50.0F}, ia).has_value());  // radius 8 < 20
-  CHECK_FALSE(a.fit(std::span<const pt::Point2f>(pts.data(), 4), pt::FitModel::Circle, {2.0F, 50.0F}, ia).has_value());
+  CHECK_FALSE(a.fit(pts, pt::FitModel::Circle, {20.0F, 50.0F, 1.6F}, ia).has_value());  // radius 8 < 20
+  CHECK_FALSE(a.fit(std::span<const pt::Point2f>(pts.data(), 4), pt::FitModel::Circle, {2.0F, 50.0F, 1.6F}, ia).has_value());
 }

@@ -14,8 +14,20 @@ std::optional<Ellipse> fit_circle_taubin(std::span<const Point2f> points);
 // Returns nothing for fewer than 5 points or when no ellipse fits (degenerate conic).
 std::optional<Ellipse> fit_ellipse_direct(std::span<const Point2f> points);
 
-// Distance from p to the ellipse measured along the ray from its centre: close to the true
-// geometric distance for the near-circular shapes of pupils, and cheap enough to vote with.
-[[nodiscard]] float radial_distance(const Ellipse& e, Point2f p) noexcept;
+// Distance from a point to the ellipse measured along the ray from its centre: close to the
+// true geometric distance for the near-circular shapes of pupils, and cheap enough to vote
+// with. The rotation is prepared once per ellipse, since votes test many points against one.
+class RadialDistance {
+ public:
+  explicit RadialDistance(const Ellipse& e) noexcept;
+  [[nodiscard]] float operator()(Point2f p) const noexcept;
+
+ private:
+  Ellipse e_;
+  float cos_ = 1.0F;
+  float sin_ = 0.0F;
+  float inv_a2_ = 0.0F;
+  float inv_b2_ = 0.0F;
+};
 
 }  // namespace pt

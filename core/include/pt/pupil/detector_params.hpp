@@ -11,7 +11,10 @@ enum class Smoothing : unsigned char { Invalid = 0, None, Gaussian, Median };
 struct ReflectionParams {
   bool enabled = true;
   int kernel_size = 19;      // top-hat square side: reflections narrower than this are found
-  int threshold = 40;        // top-hat response (grey levels) that marks a reflection
+  int threshold = 50;        // top-hat response (grey levels) that marks a reflection
+  // Reflections of the LEDs are near saturation; without this floor, slivers of iris between an
+  // eyelash and the pupil (narrow and brighter than both) would be taken for reflections.
+  int min_brightness = 150;
   int dilation = 5;          // square side grown around each reflection to cover its halo
 };
 
@@ -31,6 +34,22 @@ struct StarburstParams {
   float convergence_px = 10.0F;    // stop when the fitted centre moves less than this
   float min_radius_px = 6.0F;
   float max_radius_px = 200.0F;
+  // A pupil 50 degrees off the camera axis still looks 1.5:1; flatter fits are lid lines or
+  // slivers of iris seen through nearly closed lids.
+  float max_aspect = 1.6F;
+};
+
+// What the pupil looked like just before. Its size changes by well under half and its inside
+// grey hardly at all within a second, so a fit far from both (a lash cluster on a closing lid,
+// a sliver of iris seen through the lids) is not believed. The remembered values follow
+// confident detections slowly, so a closing lid cannot walk them away frame by frame.
+struct PupilPriorParams {
+  bool enabled = true;
+  double memory_s = 1.0;            // how long the last confident pupil is remembered
+  double follow_s = 0.3;            // time constant with which the remembered values follow
+  float min_confidence = 0.8F;      // detections that update the memory
+  float size_tolerance = 0.5F;      // diameters within remembered x (1 - tol) .. / (1 - tol)
+  float darkness_tolerance = 0.5F;  // inside grey up to remembered + tol x remembered contrast
 };
 
 struct RansacParams {
@@ -44,6 +63,7 @@ struct DetectorParams {
   SmoothingParams smoothing;
   StarburstParams starburst;
   RansacParams ransac;
+  PupilPriorParams prior;
   FitModel fit = FitModel::Ellipse;
   float min_confidence = 0.5F;     // below this the frame reports "no pupil"
 };

@@ -11,6 +11,7 @@
 #include "pt/pupil/dark_blob_locator.hpp"
 #include "pt/pupil/detector_params.hpp"
 #include "pt/pupil/pupil_measurement.hpp"
+#include "pt/pupil/pupil_prior.hpp"
 #include "pt/pupil/reflection_remover.hpp"
 #include "pt/pupil/starburst.hpp"
 
@@ -21,9 +22,12 @@ class EyePupilTracker {
   explicit EyePupilTracker(const DetectorParams& params);
 
   // `pixels` is the eye's region of the frame; `origin` its top-left in the frame, so that the
-  // returned ellipse is in frame coordinates.
-  PupilMeasurement process(CViewU8 pixels, Point2f origin, EyeSide eye, const DetectorParams& params);
-  void forget_previous() noexcept { previous_centre_.reset(); }
+  // returned ellipse is in frame coordinates. `time_s` is the frame's timestamp.
+  PupilMeasurement process(CViewU8 pixels, Point2f origin, EyeSide eye, double time_s, const DetectorParams& params);
+  void forget_previous() noexcept {
+    previous_centre_.reset();
+    prior_.forget();
+  }
 
   // The preprocessed image of the last call (for overlays and tests).
   [[nodiscard]] CViewU8 preprocessed() const noexcept { return smooth_.view(); }
@@ -44,6 +48,7 @@ class EyePupilTracker {
   ImageU8 mask_;
   ImageU8 smooth_;
   std::optional<Point2f> previous_centre_;
+  PupilPrior prior_;
 };
 
 }  // namespace pt

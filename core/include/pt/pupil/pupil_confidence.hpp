@@ -13,11 +13,17 @@ namespace pt {
 [[nodiscard]] float border_support(const Ellipse& e, std::span<const Point2f> edges,
                                    std::span<const std::uint8_t> inlier);
 
-// Mean grey of a ring just outside the ellipse minus the mean inside it (positive: dark pupil).
-[[nodiscard]] float dark_contrast(CViewU8 image, const Ellipse& e);
+struct DarkDisc {
+  float inside = 0.0F;         // mean grey inside
+  float contrast = 0.0F;       // mean grey of a ring just outside minus the mean inside
+  float dark_fraction = 0.0F;  // share of inside samples clearly darker than the outside ring
+};
 
-// Support scaled by how clearly the inside is darker than the outside, relative to the edge
-// threshold the detector used.
-[[nodiscard]] float pupil_confidence(float support, float contrast, float edge_threshold);
+// A pupil is dark all over its inside; a fit through lashes on a closed lid is not.
+[[nodiscard]] DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float edge_threshold);
+
+// Support scaled by how clearly and how uniformly the inside is darker than the outside,
+// relative to the edge threshold the detector used.
+[[nodiscard]] float pupil_confidence(float support, const DarkDisc& disc, float edge_threshold);
 
 }  // namespace pt

@@ -17,9 +17,10 @@ struct ConicFit {
   int inliers = 0;
 };
 
-struct RadiusRange {
-  float min_px = 0.0F;
-  float max_px = 0.0F;
+struct ShapeLimits {
+  float min_radius_px = 0.0F;  // semi-minor axis at least
+  float max_radius_px = 0.0F;  // semi-major axis at most
+  float max_aspect = 0.0F;     // semi-major over semi-minor at most
 };
 
 class RansacConicFitter {
@@ -29,7 +30,7 @@ class RansacConicFitter {
   explicit RansacConicFitter(const RansacParams& params);
 
   // `inlier` receives one flag per point for the returned fit.
-  std::optional<ConicFit> fit(std::span<const Point2f> points, FitModel model, RadiusRange radii,
+  std::optional<ConicFit> fit(std::span<const Point2f> points, FitModel model, const ShapeLimits& limits,
                               std::vector<std::uint8_t>& inlier);
 
  private:

@@ -1,0 +1,58 @@
+// pupiltrack-cli track as a user runs it: exit codes, messages, and the files it leaves.
+#include <string>
+
+#include "cli_runner.hpp"
+#include "pt_catch.hpp"
+
+using pt::test::count_lines;
+using pt::test::run_cli;
+using pt::test::slurp;
+
+TEST_CASE("synthetic run writes one trace row per eye per frame and matching ground truth") {
+  pt::test::ScratchDir dir("synthetic");
+  const auto r = run_cli("track --input synthetic --frames 40 --seed 3 --size 640x480 --csv t.csv "
+                         "--ground-truth-out gt.csv --quiet",
+                         dir.path());
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("tracked 40 frames") != std::string::npos);
+  CHECK(r.output.find("backend: cpu") != std::string::npos);
+  const std::string trace = slurp(dir.path() / "t.csv");
+  const std::string truth = slurp(dir.path() / "gt.csv");
+  CHECK(count_lines(trace) == 1 + 80);
+  CHECK(count_lines(truth) == 1 + 80);
+  // The truth's `image` names the trace's `source`: both start their rows for frame 7 alike.
+  CHECK(trace.find("\n7,0.014000,synthetic#7,left,") != std::string::npos);
+  CHECK(truth.find("\nsynthetic#7,,synthetic-seed3,left,7,") != std::string::npos);
+}
+
+TEST_CASE("bad command lines fail with a one-line reason and leave no trace file") {
+  pt::test::ScratchDir dir("bad_args");
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"track --input /no/such/video.avi --csv t.csv", "/no/such/video.avi"},
+      {"track --input synthetic --frames 5 --roi-left 600,0,100,100 --size 640x480 --csv t.csv",
+       "region --roi-left 600,0,100,100 lies outside the 640x480 frame"},
+      {"track --input synthetic --frames 5 --roi-left 1,2,3 --csv t.csv", "is not x,y,w,h"},
+      {"track --input synthetic --frames 5 --size 12x7 --csv t.csv", "--size '12x7'"},
+      {"track --input synthetic --frames 5 --eyes 3 --csv t.csv", "--eyes"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    const auto r = run_cli(c.args, dir.path());
+    INFO(r.output);
+    CHECK(r.exit_code != 0);
+    CHECK(r.output.find(c.message) != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "t.csv"));
+  }
+}
+
+TEST_CASE("an unwritable trace path is refused before tracking starts") {
+  pt::test::ScratchDir dir("unwritable");
+  const auto r = run_cli("track --input synthetic --frames 5 --csv /no/such/dir/t.csv", dir.path());
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find("cannot write '/no/such/dir/t.csv'") != std::string::npos);
+}
