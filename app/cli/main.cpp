@@ -1,6 +1,7 @@
 // pupiltrack-cli: headless pupil tracking.
 #include <CLI/CLI.hpp>
 
+#include "cli/bench_command.hpp"
 #include "cli/track_command.hpp"
 
 int main(int argc, char** argv) {
@@ -9,6 +10,8 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   pt::cli::TrackOptions track;
   pt::cli::add_track_command(app, track, exit_code);
+  pt::cli::BenchOptions bench;
+  pt::cli::add_bench_command(app, bench, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

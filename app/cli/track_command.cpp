@@ -9,6 +9,7 @@
 
 #include "cli/backend_report.hpp"
 #include "cli/eye_regions.hpp"
+#include "cli/frame_size.hpp"
 #include "cli/progress_line.hpp"
 #include "pt/io/csv_format.hpp"
 #include "pt/io/csv_trace_writer.hpp"
@@ -21,17 +22,6 @@ namespace {
 std::atomic<bool> g_stop{false};
 
 extern "C" void request_stop(int /*signal*/) { g_stop.store(true); }
-
-std::pair<int, int> parse_size(const std::string& text) {
-  int w = 0;
-  int h = 0;
-  char x = 0;
-  char extra = 0;
-  if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w < 64 || h < 64) {
-    throw std::invalid_argument("--size '" + text + "' is not WIDTHxHEIGHT of at least 64x64");
-  }
-  return {w, h};
-}
 
 std::string detection_detail(const std::vector<std::uint64_t>& detected, std::uint64_t frames,
                              const std::vector<EyeRegion>& regions) {
@@ -89,7 +79,7 @@ int run_track(const TrackOptions& o) {
     }
     std::unique_ptr<GroundTruthWriter> truth_writer;
     if (synthetic) {
-      const auto [w, h] = parse_size(o.size);
+      const auto [w, h] = parse_frame_size(o.size, "--size");
       input.synthetic.width = w;
       input.synthetic.height = h;
       input.synthetic.eyes = o.eyes == 0 ? 2 : o.eyes;
@@ -106,9 +96,10 @@ int run_track(const TrackOptions& o) {
 
     DetectorParams params;
     params.fit = o.fit == "circle" ? FitModel::Circle : FitModel::Ellipse;
-    const std::unique_ptr<PupilDetector> detector = make_cpu_detector(params);
+    const std::unique_ptr<PupilDetector> detector = make_cpu_detector(params, default_cpu_threads(regions.size()));
 
-    std::fprintf(stderr, "input: %s\nbackend: %s\n", source->describe().c_str(), backend_report().c_str());
+    std::fprintf(stderr, "input: %s\nbackend: %s; CUDA: %s\n", source->describe().c_str(),
+                 detector->description().c_str(), cuda_status().c_str());
     for (const std::string& n : source->notices()) std::fprintf(stderr, "note: %s\n", n.c_str());
 
     std::vector<ResultSink*> sinks;

@@ -2,6 +2,7 @@
 #include <deque>
 #include <utility>
 
+#include "pt/parallel_for.hpp"
 #include "pt/pupil/eye_pupil_tracker.hpp"
 #include "pt/pupil/pupil_detector.hpp"
 
@@ -10,28 +11,32 @@ namespace {
 
 class CpuPupilDetector final : public PupilDetector {
  public:
-  explicit CpuPupilDetector(const DetectorParams& params) : initial_params_(params) {}
+  CpuPupilDetector(const DetectorParams& params, int threads) : initial_params_(params), gang_(threads) {}
 
   Backend backend() const noexcept override { return Backend::Cpu; }
-  std::string description() const override { return "cpu"; }
+  std::string description() const override {
+    return "cpu (" + std::to_string(gang_.threads()) + (gang_.threads() == 1 ? " thread)" : " threads)");
+  }
 
   void submit(Frame frame, std::span<const EyeRegion> regions, const DetectorParams& params) override {
     const auto start = std::chrono::steady_clock::now();
     while (trackers_.size() < regions.size()) trackers_.emplace_back(initial_params_);
     TrackedFrame out;
-    out.eyes.reserve(regions.size());
+    out.eyes.resize(regions.size());
     const CViewU8 pixels = std::as_const(frame).pixels();
-    for (std::size_t i = 0; i < regions.size(); ++i) {
-      const RectI r = regions[i].rect.intersect(pixels.bounds());
+    const double time_s = frame.info().timestamp_s;
+    // Eyes are independent (each tracker keeps only its own state), so they run in parallel.
+    gang_.run(static_cast<int>(regions.size()), [&](int i) {
+      const auto k = static_cast<std::size_t>(i);
+      PupilMeasurement& m = out.eyes[k];
+      const RectI r = regions[k].rect.intersect(pixels.bounds());
       if (r.empty()) {
-        PupilMeasurement none;
-        none.eye = regions[i].eye;
-        out.eyes.push_back(none);
-        continue;
+        m.eye = regions[k].eye;
+        return;
       }
-      out.eyes.push_back(trackers_[i].process(pixels.sub(r), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)},
-                                              regions[i].eye, frame.info().timestamp_s, params));
-    }
+      m = trackers_[k].process(pixels.sub(r), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)}, regions[k].eye,
+                               time_s, params);
+    });
     out.latency_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     out.frame = std::move(frame);
     done_.push_back(std::move(out));
@@ -53,14 +58,15 @@ class CpuPupilDetector final : public PupilDetector {
 
  private:
   DetectorParams initial_params_;
+  ParallelFor gang_;
   std::deque<EyePupilTracker> trackers_;  // deque: trackers never move once made
   std::deque<TrackedFrame> done_;
 };
 
 }  // namespace
 
-std::unique_ptr<PupilDetector> make_cpu_detector(const DetectorParams& params) {
-  return std::make_unique<CpuPupilDetector>(params);
+std::unique_ptr<PupilDetector> make_cpu_detector(const DetectorParams& params, int threads) {
+  return std::make_unique<CpuPupilDetector>(params, threads);
 }
 
 }  // namespace pt

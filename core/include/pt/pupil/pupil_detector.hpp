@@ -55,6 +55,7 @@ class PupilDetector {
   virtual void reset_tracking() = 0;
 };
 
-std::unique_ptr<PupilDetector> make_cpu_detector(const DetectorParams& params);
+// `threads` (counting the caller) work on the eyes of a frame in parallel.
+std::unique_ptr<PupilDetector> make_cpu_detector(const DetectorParams& params, int threads = 1);
 
 }  // namespace pt

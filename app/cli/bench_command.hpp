@@ -1,0 +1,20 @@
+#pragma once
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace pt::cli {
+
+struct BenchOptions {
+  std::string what = "all";  // render | track | all
+  std::string size = "1280x1024";
+  int eyes = 2;
+  int frames = 2000;
+  std::uint64_t seed = 1;
+  std::string json;
+};
+
+void add_bench_command(CLI::App& app, BenchOptions& options, int& exit_code);
+int run_bench(const BenchOptions& options);
+
+}  // namespace pt::cli

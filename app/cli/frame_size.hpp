@@ -1,0 +1,10 @@
+#pragma once
+#include <string>
+#include <utility>
+
+namespace pt::cli {
+
+// "WIDTHxHEIGHT", at least 64x64; throws std::invalid_argument naming the option.
+std::pair<int, int> parse_frame_size(const std::string& text, const char* option);
+
+}  // namespace pt::cli
