@@ -57,9 +57,32 @@ Point2f DarkBlobLocator::locate(CViewU8 image, float min_radius_px) {
       }
     }
   }
-  const float half = static_cast<float>(box) / 2.0F;
-  return {(static_cast<float>(bx) + half) * static_cast<float>(f) - 0.5F,
-          (static_cast<float>(by) + half) * static_cast<float>(f) - 0.5F};
+  // Many boxes fit inside a large pupil equally well; the centroid of the dark cells around the
+  // best box sits at the pupil's middle instead of one of its edges.
+  const float box_mean = static_cast<float>(best) / static_cast<float>(box * box);
+  const int x0 = std::max(0, bx - box);
+  const int y0 = std::max(0, by - box);
+  const int x1 = std::min(sw, bx + 2 * box);
+  const int y1 = std::min(sh, by + 2 * box);
+  float window_sum = 0.0F;
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) window_sum += small_.at(x, y);
+  }
+  const float threshold = 0.5F * (box_mean + window_sum / static_cast<float>((x1 - x0) * (y1 - y0)));
+  float sx = 0.0F;
+  float sy = 0.0F;
+  float n = 0.0F;  // never 0: the best box's own cells average no brighter than the threshold
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      if (static_cast<float>(small_.at(x, y)) > threshold) continue;
+      sx += static_cast<float>(x);
+      sy += static_cast<float>(y);
+      n += 1.0F;
+    }
+  }
+  const float scale = static_cast<float>(f);
+  const float half_cell = 0.5F * scale - 0.5F;  // a cell's centre in full-resolution pixels
+  return {sx / n * scale + half_cell, sy / n * scale + half_cell};
 }
 
 }  // namespace pt
