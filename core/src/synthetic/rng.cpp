@@ -2,16 +2,10 @@
 
 #include <numbers>
 
+#include "pt/random.hpp"
+
 namespace pt::synthetic {
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& x) noexcept {
-  x += 0x9E3779B97F4A7C15ULL;
-  std::uint64_t z = x;
-  z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31U);
-}
 
 constexpr std::uint64_t rotl(std::uint64_t x, unsigned k) noexcept { return (x << k) | (x >> (64U - k)); }
 
@@ -19,9 +13,8 @@ constexpr std::uint64_t rotl(std::uint64_t x, unsigned k) noexcept { return (x <
 
 Rng::Rng(std::uint64_t seed, std::uint64_t stream) noexcept {
   // Mixing the stream through splitmix first keeps neighbouring (seed, stream) pairs unrelated.
-  std::uint64_t x = seed;
-  std::uint64_t mixed = splitmix64(x) ^ (stream * 0xD1B54A32D192ED03ULL);
-  for (auto& s : state_) s = splitmix64(mixed);
+  SplitMix64 mixer(SplitMix64(seed).next() ^ (stream * 0xD1B54A32D192ED03ULL));
+  for (auto& s : state_) s = mixer.next();
 }
 
 std::uint64_t Rng::next() noexcept {
