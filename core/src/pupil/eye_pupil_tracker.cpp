@@ -6,7 +6,10 @@
 
 namespace pt {
 
-EyePupilTracker::EyePupilTracker(const DetectorParams& params) : starburst_(params.ransac) {}
+EyePupilTracker::EyePupilTracker(const DetectorParams& params)
+    : search_(make_pupil_search(params.algorithm, params)), search_algorithm_(params.algorithm) {}
+
+const SearchOutcome& EyePupilTracker::last_search() const noexcept { return search_->outcome(); }
 
 CViewU8 EyePupilTracker::smooth(CViewU8 cleaned, const SmoothingParams& params) {
   switch (params.kind) {
@@ -42,7 +45,11 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
   const CViewU8 img = smooth(std::as_const(cleaned_).view(), params.smoothing);
 
   const Point2f seed = previous_centre_ ? *previous_centre_ : locator_.locate(img, params.starburst.min_radius_px);
-  const StarburstOutcome& found = starburst_.run(img, std::as_const(mask_).view(), seed, params);
+  if (params.algorithm != search_algorithm_) {
+    search_ = make_pupil_search(params.algorithm, params);
+    search_algorithm_ = params.algorithm;
+  }
+  const SearchOutcome& found = search_->run(img, std::as_const(mask_).view(), seed, params);
   m.edge_points = static_cast<int>(found.edges.size());
   m.iterations = found.iterations;
   if (!found.fit) {

@@ -110,7 +110,7 @@ void StarburstSearch::cast_rays(CViewU8 image, CViewU8 reflections, Point2f seed
   }
 }
 
-const StarburstOutcome& StarburstSearch::run(CViewU8 image, CViewU8 reflections, Point2f seed,
+const SearchOutcome& StarburstSearch::run(CViewU8 image, CViewU8 reflections, Point2f seed,
                                              const DetectorParams& params) {
   if (params.ransac.hypotheses != ransac_params_.hypotheses || params.ransac.seed != ransac_params_.seed ||
       params.ransac.inlier_px != ransac_params_.inlier_px) {

@@ -6,6 +6,7 @@
 namespace pt {
 
 enum class FitModel : unsigned char { Invalid = 0, Circle, Ellipse };
+enum class Algorithm : unsigned char { Invalid = 0, Starburst };
 enum class Smoothing : unsigned char { Invalid = 0, None, Gaussian, Median };
 
 struct ReflectionParams {
@@ -59,6 +60,7 @@ struct RansacParams {
 };
 
 struct DetectorParams {
+  Algorithm algorithm = Algorithm::Starburst;
   ReflectionParams reflections;
   SmoothingParams smoothing;
   StarburstParams starburst;

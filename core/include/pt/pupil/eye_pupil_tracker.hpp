@@ -13,7 +13,7 @@
 #include "pt/pupil/pupil_measurement.hpp"
 #include "pt/pupil/pupil_prior.hpp"
 #include "pt/pupil/reflection_remover.hpp"
-#include "pt/pupil/starburst.hpp"
+#include "pt/pupil/pupil_search.hpp"
 
 namespace pt {
 
@@ -32,7 +32,8 @@ class EyePupilTracker {
   // The preprocessed image of the last call (for overlays and tests).
   [[nodiscard]] CViewU8 preprocessed() const noexcept { return smooth_.view(); }
   [[nodiscard]] CViewU8 reflection_mask() const noexcept { return mask_.view(); }
-  [[nodiscard]] const StarburstOutcome& last_search() const noexcept { return starburst_.outcome(); }
+  // The border search of the last call; empty before the first.
+  [[nodiscard]] const SearchOutcome& last_search() const noexcept;
 
  private:
   CViewU8 smooth(CViewU8 cleaned, const SmoothingParams& params);
@@ -43,7 +44,8 @@ class EyePupilTracker {
   double gaussian_sigma_ = 0.0;
   MedianFilter median_;
   DarkBlobLocator locator_;
-  StarburstSearch starburst_;
+  std::unique_ptr<PupilSearch> search_;
+  Algorithm search_algorithm_ = Algorithm::Invalid;
   ImageU8 cleaned_;
   ImageU8 mask_;
   ImageU8 smooth_;

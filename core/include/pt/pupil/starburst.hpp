@@ -6,35 +6,23 @@
 #include <optional>
 #include <vector>
 
-#include "pt/geometry.hpp"
-#include "pt/image.hpp"
-#include "pt/pupil/detector_params.hpp"
-#include "pt/pupil/ransac_conic_fitter.hpp"
+#include "pt/pupil/pupil_search.hpp"
 
 namespace pt {
 
-struct StarburstOutcome {
-  std::optional<ConicFit> fit;       // in the coordinates of the searched image
-  std::vector<Point2f> edges;        // edge points of the last iteration
-  std::vector<std::uint8_t> inlier;  // one flag per edge point
-  int iterations = 0;
-};
-
-class StarburstSearch {
+class StarburstSearch final : public PupilSearch {
  public:
   explicit StarburstSearch(const RansacParams& ransac) : ransac_(ransac), ransac_params_(ransac) {}
 
-  // `image` is the smoothed, reflection-free eye image; `reflections` (same size, may be empty)
-  // marks pixels whose gradients must not count as edges.
-  const StarburstOutcome& run(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params);
-  [[nodiscard]] const StarburstOutcome& outcome() const noexcept { return outcome_; }
+  const SearchOutcome& run(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params) override;
+  [[nodiscard]] const SearchOutcome& outcome() const noexcept override { return outcome_; }
 
  private:
   void cast_rays(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params);
 
   RansacConicFitter ransac_;
   RansacParams ransac_params_;
-  StarburstOutcome outcome_;
+  SearchOutcome outcome_;
   std::vector<Point2f> first_stage_;
 };
 

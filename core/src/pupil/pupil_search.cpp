@@ -1,0 +1,17 @@
+#include "pt/pupil/pupil_search.hpp"
+
+#include <stdexcept>
+
+#include "pt/pupil/starburst.hpp"
+
+namespace pt {
+
+std::unique_ptr<PupilSearch> make_pupil_search(Algorithm algorithm, const DetectorParams& params) {
+  switch (algorithm) {
+    case Algorithm::Starburst: return std::make_unique<StarburstSearch>(params.ransac);
+    case Algorithm::Invalid: break;
+  }
+  throw std::invalid_argument("unknown pupil detection algorithm");
+}
+
+}  // namespace pt
