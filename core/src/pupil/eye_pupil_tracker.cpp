@@ -44,7 +44,10 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
   reflections_.apply(pixels, cleaned_.view(), mask_.view(), params.reflections);
   const CViewU8 img = smooth(std::as_const(cleaned_).view(), params.smoothing);
 
-  const Point2f seed = previous_centre_ ? *previous_centre_ : locator_.locate(img, params.starburst.min_radius_px);
+  // The previous centre is kept in frame coordinates: the searched view may move between frames
+  // (a tracking window follows the pupil).
+  const Point2f seed = previous_centre_ ? Point2f{previous_centre_->x - origin.x, previous_centre_->y - origin.y}
+                                        : locator_.locate(img, params.starburst.min_radius_px);
   if (params.algorithm != search_algorithm_) {
     search_ = make_pupil_search(params.algorithm, params);
     search_algorithm_ = params.algorithm;
@@ -70,7 +73,7 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
   m.ellipse.cy += origin.y;
   // Only a believed pupil seeds the next frame; after a blink the search starts afresh.
   if (m.detected) {
-    previous_centre_ = Point2f{e.cx, e.cy};
+    previous_centre_ = Point2f{m.ellipse.cx, m.ellipse.cy};
   } else {
     previous_centre_.reset();
   }

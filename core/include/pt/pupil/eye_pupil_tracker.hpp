@@ -49,7 +49,7 @@ class EyePupilTracker {
   ImageU8 cleaned_;
   ImageU8 mask_;
   ImageU8 smooth_;
-  std::optional<Point2f> previous_centre_;
+  std::optional<Point2f> previous_centre_;  // frame coordinates
   PupilPrior prior_;
 };
 
