@@ -78,6 +78,7 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("bench", "Time the synthetic camera and the tracker on synthetic frames");
   cmd->add_option("--what", o.what, "render, track or all")->check(CLI::IsMember({"render", "track", "all"}));
   cmd->add_option("--size", o.size, "Frame size WIDTHxHEIGHT")->capture_default_str();
+  cmd->add_option("--mode", o.mode, "full frame, or tracking window once found")->check(CLI::IsMember({"full", "window"}));
   cmd->add_option("--eyes", o.eyes, "1 or 2 eyes in the frame")->check(CLI::IsMember({1, 2}));
   cmd->add_option("--frames", o.frames, "Frames timed per stage")->check(CLI::Range(10, 1000000));
   cmd->add_option("--seed", o.seed, "Seed of the synthetic sequence");
@@ -117,12 +118,13 @@ int run_bench(const BenchOptions& o) {
       stages.push_back(time_frames("synthetic camera render", o.frames, [&](int) { (void)timed.render_next(sink.view()); }));
     }
     if (o.what != "render") {
-      const DetectorParams params;
+      DetectorParams params;
+      params.window.enabled = o.mode == "window";
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
       const auto detector = make_cpu_detector(params, default_cpu_threads(regions.size()));
       FramePool pool(w, h, 2, make_host_allocator());
       std::vector<double> latency;
-      StageTiming track{"track " + detector->description(), {}, 0.0};
+      StageTiming track{"track " + o.mode + ", " + detector->description(), {}, 0.0};
       for (int i = 0; i < o.frames; ++i) {
         std::optional<Frame> frame = pool.try_acquire();
         const ImageU8& f = frames[static_cast<std::size_t>(i) % frames.size()];

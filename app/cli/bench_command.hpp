@@ -7,6 +7,7 @@ namespace pt::cli {
 
 struct BenchOptions {
   std::string what = "all";  // render | track | all
+  std::string mode = "full";  // full | window
   std::string size = "1280x1024";
   int eyes = 2;
   int frames = 2000;

@@ -58,6 +58,8 @@ void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
   cmd->add_option("--roi-left", o.roi_left, "Left (or only) eye region x,y,w,h in frame pixels");
   cmd->add_option("--roi-right", o.roi_right, "Right eye region x,y,w,h in frame pixels");
   cmd->add_option("--fit", o.fit, "Pupil model fitted to the edges")->check(CLI::IsMember({"circle", "ellipse"}));
+  cmd->add_option("--mode", o.mode, "full: search each eye's whole region; window: once found, only a window around the pupil")
+      ->check(CLI::IsMember({"full", "window"}));
   cmd->add_option("--mm-per-px", o.mm_per_px, "Scale for diameter_mm")->check(CLI::PositiveNumber);
   cmd->add_option("--frames", o.input.frames, "Synthetic: number of frames (default: run until Ctrl-C)")
       ->check(CLI::PositiveNumber);
@@ -96,6 +98,7 @@ int run_track(const TrackOptions& o) {
 
     DetectorParams params;
     params.fit = o.fit == "circle" ? FitModel::Circle : FitModel::Ellipse;
+    params.window.enabled = o.mode == "window";
     const std::unique_ptr<PupilDetector> detector = make_cpu_detector(params, default_cpu_threads(regions.size()));
 
     std::fprintf(stderr, "input: %s\nbackend: %s; CUDA: %s\n", source->describe().c_str(),

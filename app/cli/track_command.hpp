@@ -15,6 +15,7 @@ struct TrackOptions {
   std::string roi_left;
   std::string roi_right;
   std::string fit = "ellipse";
+  std::string mode = "full";
   std::optional<double> mm_per_px;
   std::string csv;
   std::string ground_truth_out;

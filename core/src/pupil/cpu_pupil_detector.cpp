@@ -5,6 +5,7 @@
 #include "pt/parallel_for.hpp"
 #include "pt/pupil/eye_pupil_tracker.hpp"
 #include "pt/pupil/pupil_detector.hpp"
+#include "pt/pupil/tracking_window.hpp"
 
 namespace pt {
 namespace {
@@ -21,6 +22,7 @@ class CpuPupilDetector final : public PupilDetector {
   void submit(Frame frame, std::span<const EyeRegion> regions, const DetectorParams& params) override {
     const auto start = std::chrono::steady_clock::now();
     while (trackers_.size() < regions.size()) trackers_.emplace_back(initial_params_);
+    last_.resize(regions.size());
     TrackedFrame out;
     out.eyes.resize(regions.size());
     const CViewU8 pixels = std::as_const(frame).pixels();
@@ -29,13 +31,14 @@ class CpuPupilDetector final : public PupilDetector {
     gang_.run(static_cast<int>(regions.size()), [&](int i) {
       const auto k = static_cast<std::size_t>(i);
       PupilMeasurement& m = out.eyes[k];
-      const RectI r = regions[k].rect.intersect(pixels.bounds());
+      const RectI r = tracking_window(regions[k].rect.intersect(pixels.bounds()), last_[k], params.window);
       if (r.empty()) {
         m.eye = regions[k].eye;
         return;
       }
       m = trackers_[k].process(pixels.sub(r), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)}, regions[k].eye,
                                time_s, params);
+      last_[k] = m.detected ? std::optional(m.ellipse) : std::nullopt;
     });
     out.latency_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     out.frame = std::move(frame);
@@ -54,12 +57,14 @@ class CpuPupilDetector final : public PupilDetector {
 
   void reset_tracking() override {
     for (auto& t : trackers_) t.forget_previous();
+    for (auto& l : last_) l.reset();
   }
 
  private:
   DetectorParams initial_params_;
   ParallelFor gang_;
   std::deque<EyePupilTracker> trackers_;  // deque: trackers never move once made
+  std::vector<std::optional<Ellipse>> last_;  // each eye's pupil in the previous frame
   std::deque<TrackedFrame> done_;
 };
 

@@ -53,6 +53,14 @@ struct PupilPriorParams {
   float darkness_tolerance = 0.5F;  // inside grey up to remembered + tol x remembered contrast
 };
 
+struct TrackingWindowParams {
+  bool enabled = false;
+  // Window side as a multiple of the pupil's major axis: room for the pupil to move between
+  // frames (a fast saccade at 500 frames/s moves it a few pixels) and for the rays to reach past it.
+  float size_factor = 2.5F;
+  int min_size = 48;
+};
+
 struct RansacParams {
   int hypotheses = 1024;
   float inlier_px = 2.0F;
@@ -66,6 +74,7 @@ struct DetectorParams {
   StarburstParams starburst;
   RansacParams ransac;
   PupilPriorParams prior;
+  TrackingWindowParams window;
   FitModel fit = FitModel::Ellipse;
   float min_confidence = 0.5F;     // below this the frame reports "no pupil"
 };
