@@ -38,6 +38,7 @@ class CpuPupilDetector final : public PupilDetector {
       }
       m = trackers_[k].process(pixels.sub(r), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)}, regions[k].eye,
                                time_s, params);
+      m.searched = r;
       last_[k] = m.detected ? std::optional(m.ellipse) : std::nullopt;
     });
     out.latency_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();

@@ -19,6 +19,7 @@ struct Tally {
   int closed = 0;
   int closed_reported = 0;
   double worst_open_error = 0.0;
+  int windowed = 0;  // eye-frames searched in a window smaller than the eye region
   std::vector<double> errors;
   std::vector<double> diameter_errors;
 
@@ -49,6 +50,8 @@ Tally track_sequence(const pt::SyntheticConfig& config, int frames, const pt::De
     for (int e = 0; e < config.eyes; ++e) {
       const pt::SyntheticEyeTruth& gt = truth.eyes[static_cast<std::size_t>(e)];
       const pt::PupilMeasurement& m = done->eyes[static_cast<std::size_t>(e)];
+      const pt::RectI& region = regions[static_cast<std::size_t>(e)].rect;
+      t.windowed += (m.searched.w * m.searched.h < region.w * region.h) ? 1 : 0;
       if (gt.openness == pt::EyeOpenness::Closed) {
         ++t.closed;
         t.closed_reported += m.detected ? 1 : 0;
@@ -86,6 +89,21 @@ TEST_CASE("binocular 1280x1024 with lashes, glints, gaze motion and blinks") {
   REQUIRE(t.closed > 0);
   CHECK(static_cast<double>(t.open_within_1px) >= 0.99 * t.open);
   CHECK(t.closed_reported == 0);
+}
+
+TEST_CASE("tracking-window mode keeps the accuracy while searching only around the pupil") {
+  pt::SyntheticConfig config;
+  config.seed = 11;
+  config.fps = 100.0;
+  pt::DetectorParams params;
+  params.window.enabled = true;
+  Tally t = track_sequence(config, 600, params);
+  report("window", t);
+  REQUIRE(t.open > 500);
+  CHECK(static_cast<double>(t.open_within_1px) >= 0.99 * t.open);
+  CHECK(t.closed_reported == 0);
+  // Full-region searches happen only until a pupil is found and after blinks.
+  CHECK(t.windowed >= 0.9 * t.open);
 }
 
 TEST_CASE("one eye, circle fit, smaller frame") {

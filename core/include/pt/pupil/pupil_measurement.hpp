@@ -16,6 +16,7 @@ struct PupilMeasurement {
   int edge_points = 0;
   int inliers = 0;
   int iterations = 0;
+  RectI searched;           // the frame pixels searched: the eye region, or a tracking window
 };
 
 }  // namespace pt
