@@ -1,20 +1,77 @@
 #include "pt/imgproc/gaussian_filter.hpp"
 
+#include <array>
 #include <cassert>
 #include <cmath>
-#include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace pt {
 namespace {
-constexpr int kMaxTaps = 31;
-// Weights carry 12 fractional bits and rows keep 8 between the passes: rounding stays well
-// under half a grey level, and every sum fits its integer type.
-constexpr int kWeightBits = 12;
-constexpr int kOne = 1 << kWeightBits;
-constexpr int kRowShift = kWeightBits - 8;
-constexpr unsigned kRowRound = 1U << (kRowShift - 1);
-constexpr int kOutShift = kWeightBits + 8;
+
+constexpr int kMaxRadius = 15;
+// Weights carry 16 fractional bits and the vertically filtered row 7 (8.7 fixed point), so each
+// tap is one 16-bit high-half multiply (x * w) >> 16, both passes vectorise eight pixels at a
+// time, and the two pixels of a symmetric tap pair add up before their one multiply without
+// overflowing. Each multiply truncates by under 1/128 grey level.
+constexpr int kWeightBits = 16;
+constexpr std::uint32_t kOne = 1U << kWeightBits;
+constexpr int kFraction = 7;
+
+inline std::uint16_t scale(std::uint16_t x, std::uint16_t weight) noexcept {
+  return static_cast<std::uint16_t>((std::uint32_t{x} * weight) >> kWeightBits);
+}
+
+// A pixel, or the sum of a symmetric pair, in 8.7 fixed point; at most 510 << 7 fits 16 bits.
+inline std::uint16_t fixed(int pixels) noexcept { return static_cast<std::uint16_t>(pixels << kFraction); }
+
+// The radius is a template parameter so the tap loops unroll inside the vectorised pixel loops.
+// weights[d] belongs to the taps at distance d from the centre.
+template <int R>
+void filter_rows(CViewU8 src, ViewU8 dst, const std::uint16_t* weights, std::uint16_t* sums) {
+  const int w = src.width;
+  const int h = src.height;
+  std::array<std::uint16_t, R + 1> k{};
+  for (int d = 0; d <= R; ++d) k[d] = weights[d];
+  std::uint16_t* centre = sums + R;  // sums[R + x] belongs to column x; the margins mirror it
+  // Half a grey level rounds to the nearest; the R + 1 truncating multiplies of each pass lose
+  // half a unit each on average, and adding that back centres the rounding. Flat areas stay
+  // flat: the loss stays under 2 (R + 1) units, well inside half a grey level either way.
+  constexpr auto kRounding = static_cast<std::uint16_t>((1U << (kFraction - 1)) + R + 1);
+  for (int y = 0; y < h; ++y) {
+    std::array<const std::uint8_t*, 2 * R + 1> rows{};
+    for (int t = 0; t <= 2 * R; ++t) rows[t] = src.row(reflect101(y + t - R, h));
+    for (int x = 0; x < w; ++x) {
+      auto acc = scale(fixed(rows[R][x]), k[0]);
+      for (int d = 1; d <= R; ++d) {
+        acc = static_cast<std::uint16_t>(acc + scale(fixed(rows[R - d][x] + rows[R + d][x]), k[d]));
+      }
+      centre[x] = acc;
+    }
+    for (int i = 1; i <= R; ++i) {
+      centre[-i] = centre[reflect101(-i, w)];
+      centre[w - 1 + i] = centre[reflect101(w - 1 + i, w)];
+    }
+    std::uint8_t* out = dst.row(y);
+    for (int x = 0; x < w; ++x) {
+      auto acc = static_cast<std::uint16_t>(kRounding + scale(centre[x], k[0]));
+      for (int d = 1; d <= R; ++d) {
+        acc = static_cast<std::uint16_t>(acc + scale(static_cast<std::uint16_t>(centre[x - d] + centre[x + d]), k[d]));
+      }
+      out[x] = static_cast<std::uint8_t>(acc >> kFraction);
+    }
+  }
+}
+
+using RowsFilter = void (*)(CViewU8, ViewU8, const std::uint16_t*, std::uint16_t*);
+
+template <int... I>
+constexpr std::array<RowsFilter, sizeof...(I)> make_table(std::integer_sequence<int, I...>) {
+  return {&filter_rows<I + 1>...};
+}
+// Index r - 1 holds the filter of radius r; radius 0, a copy, needs none.
+constexpr auto kFilters = make_table(std::make_integer_sequence<int, kMaxRadius>{});
+
 }  // namespace
 
 int reflect101(int i, int n) noexcept {
@@ -24,7 +81,7 @@ int reflect101(int i, int n) noexcept {
 }
 
 GaussianFilter::GaussianFilter(int ksize, double sigma) : radius_(ksize / 2) {
-  if (ksize < 1 || ksize > kMaxTaps || ksize % 2 == 0 || sigma <= 0.0) {
+  if (ksize < 1 || ksize > 2 * kMaxRadius + 1 || ksize % 2 == 0 || sigma <= 0.0) {
     throw std::invalid_argument("Gaussian kernel size must be odd, 1 to 31, and sigma > 0");
   }
   std::vector<double> k(static_cast<std::size_t>(ksize));
@@ -34,61 +91,35 @@ GaussianFilter::GaussianFilter(int ksize, double sigma) : radius_(ksize / 2) {
     k[static_cast<std::size_t>(i)] = std::exp(-d * d / (2.0 * sigma * sigma));
     sum += k[static_cast<std::size_t>(i)];
   }
-  weights_.resize(k.size());
-  int total = 0;
-  for (std::size_t i = 0; i < k.size(); ++i) {
-    weights_[i] = static_cast<std::uint16_t>(std::lround(k[i] / sum * kOne));
-    total += weights_[i];
+  weights_.resize(static_cast<std::size_t>(radius_) + 1);
+  std::uint32_t sides = 0;
+  for (int d = 1; d <= radius_; ++d) {
+    auto& wd = weights_[static_cast<std::size_t>(d)];
+    wd = static_cast<std::uint16_t>(std::lround(k[static_cast<std::size_t>(radius_ + d)] / sum * kOne));
+    sides += 2U * wd;
   }
-  // Rounding may leave the sum off 256 by a little; the centre tap absorbs it so flat areas
-  // stay exactly flat.
-  weights_[static_cast<std::size_t>(radius_)] =
-      static_cast<std::uint16_t>(weights_[static_cast<std::size_t>(radius_)] + kOne - total);
+  // Outer taps that round to nothing add nothing; dropping them saves their work, and keeps the
+  // rounding correction below honest. A blur left with no side taps is a copy.
+  while (radius_ > 0 && weights_[static_cast<std::size_t>(radius_)] == 0) --radius_;
+  weights_.resize(static_cast<std::size_t>(radius_) + 1);
+  if (radius_ == 0) {
+    weights_.clear();
+    return;
+  }
+  // The centre takes whatever the rounded side taps leave, so the weights sum to exactly one and
+  // flat areas stay flat.
+  weights_[0] = static_cast<std::uint16_t>(kOne - sides);
 }
 
 void GaussianFilter::apply(CViewU8 src, ViewU8 dst) {
   assert(src.width == dst.width && src.height == dst.height);
-  const int w = src.width;
-  const int h = src.height;
-  const int r = radius_;
-  const int taps = 2 * r + 1;
-  rows_.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
-  col_index_.resize(static_cast<std::size_t>(w + 2 * r));
-  for (int i = 0; i < w + 2 * r; ++i) col_index_[static_cast<std::size_t>(i)] = reflect101(i - r, w);
-
-  for (int y = 0; y < h; ++y) {
-    const std::uint8_t* s = src.row(y);
-    std::uint16_t* out = rows_.data() + static_cast<std::ptrdiff_t>(y) * w;
-    auto through_map = [&](int x) {
-      unsigned acc = 0;
-      for (int t = 0; t < taps; ++t) {
-        acc += weights_[static_cast<std::size_t>(t)] * s[col_index_[static_cast<std::size_t>(x + t)]];
-      }
-      out[x] = static_cast<std::uint16_t>((acc + kRowRound) >> kRowShift);
-    };
-    // Border columns go through the reflect map; the interior reads straight and vectorises.
-    const int lo = std::min(r, w);
-    const int hi = std::max(lo, w - r);
-    for (int x = 0; x < lo; ++x) through_map(x);
-    for (int x = lo; x < hi; ++x) {
-      unsigned acc = 0;
-      for (int t = 0; t < taps; ++t) acc += weights_[static_cast<std::size_t>(t)] * s[x + t - r];
-      out[x] = static_cast<std::uint16_t>((acc + kRowRound) >> kRowShift);
-    }
-    for (int x = hi; x < w; ++x) through_map(x);
+  if (src.empty()) return;
+  if (radius_ == 0) {
+    copy_pixels(src, dst);
+    return;
   }
-  for (int y = 0; y < h; ++y) {
-    std::uint8_t* d = dst.row(y);
-    const std::uint16_t* rp[kMaxTaps];
-    for (int t = 0; t < taps; ++t) {
-      rp[t] = rows_.data() + static_cast<std::ptrdiff_t>(reflect101(y + t - r, h)) * w;
-    }
-    for (int x = 0; x < w; ++x) {
-      std::uint32_t acc = 0;
-      for (int t = 0; t < taps; ++t) acc += std::uint32_t{weights_[static_cast<std::size_t>(t)]} * rp[t][x];
-      d[x] = static_cast<std::uint8_t>((acc + (1U << (kOutShift - 1))) >> kOutShift);
-    }
-  }
+  column_sums_.resize(static_cast<std::size_t>(src.width + 2 * radius_));
+  kFilters[static_cast<std::size_t>(radius_ - 1)](src, dst, weights_.data(), column_sums_.data());
 }
 
 }  // namespace pt

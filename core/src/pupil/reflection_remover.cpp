@@ -47,17 +47,10 @@ int ReflectionRemover::apply(CViewU8 src, ViewU8 dst, ViewU8 mask, const Reflect
 }
 
 void ReflectionRemover::find_mask(CViewU8 src, ViewU8 mask, const ReflectionParams& params) {
-  response_.resize(src.width, src.height);
   thresholded_.resize(src.width, src.height);
-  tophat_.apply(src, response_.view(), params.kernel_size);
   const auto thr = static_cast<std::uint8_t>(std::clamp(params.threshold, 0, 255));
   const auto floor = static_cast<std::uint8_t>(std::clamp(params.min_brightness, 0, 255));
-  for (int y = 0; y < src.height; ++y) {
-    const std::uint8_t* s = src.row(y);
-    const std::uint8_t* r = response_.data() + static_cast<std::ptrdiff_t>(y) * src.width;
-    std::uint8_t* t = thresholded_.data() + static_cast<std::ptrdiff_t>(y) * src.width;
-    for (int x = 0; x < src.width; ++x) t[x] = (r[x] > thr && s[x] >= floor) ? kReflection : 0;
-  }
+  tophat_.threshold(src, thresholded_.view(), params.kernel_size, thr, floor);
   const int grow = std::max(1, params.dilation);
   grow_.apply(std::as_const(thresholded_).view(), mask, grow, grow, Extremum::Max);
 }

@@ -11,14 +11,14 @@ namespace pt {
 class GaussianFilter {
  public:
   GaussianFilter(int ksize, double sigma);
+  // dst must not overlap src.
   void apply(CViewU8 src, ViewU8 dst);
-  [[nodiscard]] const std::vector<std::uint16_t>& weights() const noexcept { return weights_; }
 
  private:
   int radius_;
-  std::vector<std::uint16_t> weights_;  // sum to 4096
-  std::vector<std::uint16_t> rows_;     // horizontally filtered rows, 8.8 fixed point
-  std::vector<int> col_index_;          // reflect-101 map for padded column positions
+  // By distance from the centre, 16 fractional bits: w[0] + 2 (w[1] + ... + w[radius]) is one.
+  std::vector<std::uint16_t> weights_;
+  std::vector<std::uint16_t> column_sums_;  // one row filtered vertically, 8.7 fixed point, mirrored margins
 };
 
 // Reflect-101 index into [0, n): -1 -> 1, n -> n-2. Assumes n >= 2 or i in range.

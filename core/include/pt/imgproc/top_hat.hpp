@@ -1,4 +1,6 @@
 #pragma once
+#include <cstdint>
+
 #include "pt/imgproc/min_max_filter.hpp"
 
 namespace pt {
@@ -8,11 +10,12 @@ namespace pt {
 class TopHatFilter {
  public:
   void apply(CViewU8 src, ViewU8 dst, int k);
+  // mask = 255 where the top-hat exceeds `level` on a pixel of at least `min_value`, else 0:
+  // apply() and a threshold in one pass, without the response image.
+  void threshold(CViewU8 src, ViewU8 mask, int k, std::uint8_t level, std::uint8_t min_value);
 
  private:
   RectExtremumFilter extremum_;
-  ImageU8 eroded_;
-  ImageU8 opened_;
 };
 
 }  // namespace pt

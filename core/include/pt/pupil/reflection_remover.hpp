@@ -24,7 +24,6 @@ class ReflectionRemover {
 
   TopHatFilter tophat_;
   RectExtremumFilter grow_;
-  ImageU8 response_;
   ImageU8 thresholded_;
   Image<std::uint32_t> border_stamp_;  // component id that last took this pixel as border
   std::uint32_t component_id_ = 0;
