@@ -10,6 +10,7 @@ namespace {
 
 constexpr std::uint8_t kReflection = 255;
 constexpr std::uint8_t kVisited = 254;   // reflection pixel already taken by a component
+constexpr std::uint8_t kTooLarge = 253;  // bright, narrow, but too large for a reflection
 // Interpolating from every border pixel costs area x perimeter; an even subsample of this many
 // keeps a smooth fill at a bounded cost.
 constexpr std::size_t kMaxBorderSamples = 48;
@@ -34,14 +35,13 @@ int ReflectionRemover::apply(CViewU8 src, ViewU8 dst, ViewU8 mask, const Reflect
     const std::uint8_t* m = mask.row(y);
     for (int x = 0; x < mask.width; ++x) {
       if (m[x] == kReflection) {
-        fill_component(src, dst, mask, x, y);
-        ++count;
+        count += fill_component(src, dst, mask, x, y, params) ? 1 : 0;
       }
     }
   }
   for (int y = 0; y < mask.height; ++y) {
     std::uint8_t* m = mask.row(y);
-    for (int x = 0; x < mask.width; ++x) m[x] = m[x] == kVisited ? kReflection : m[x];
+    for (int x = 0; x < mask.width; ++x) m[x] = m[x] == kVisited ? kReflection : (m[x] == kTooLarge ? 0 : m[x]);
   }
   return count;
 }
@@ -55,7 +55,8 @@ void ReflectionRemover::find_mask(CViewU8 src, ViewU8 mask, const ReflectionPara
   grow_.apply(std::as_const(thresholded_).view(), mask, grow, grow, Extremum::Max);
 }
 
-void ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y) {
+bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y,
+                                       const ReflectionParams& params) {
   const int w = src.width;
   const int h = src.height;
   ++component_id_;
@@ -91,25 +92,48 @@ void ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int
       }
     }
   }
-  if (border_.empty()) return;  // the whole image is one reflection: nothing to interpolate from
+  // A corneal reflection is no larger than the top-hat square that found it (plus its halo);
+  // larger bright shapes are slivers of sclera or skin between the lids and the iris. They are
+  // left as they are: interpolating them would cost area x perimeter and gain nothing.
+  const std::size_t max_area = 2U * static_cast<std::size_t>(params.kernel_size) * static_cast<std::size_t>(params.kernel_size);
+  if (inside_.size() > max_area) {
+    for (const std::int32_t p : inside_) mask.at(p % w, p / w) = kTooLarge;
+    return false;
+  }
+  if (border_.empty()) return false;  // the whole image is one reflection: nothing to interpolate from
+  // The subsampled border as plain coordinates and values, so the inner loop below is pure
+  // arithmetic that vectorises.
   const std::size_t step = (border_.size() + kMaxBorderSamples - 1) / kMaxBorderSamples;
+  border_x_.clear();
+  border_y_.clear();
+  border_v_.clear();
+  for (std::size_t i = 0; i < border_.size(); i += step) {
+    const int bx = border_[i] % w;
+    const int by = border_[i] / w;
+    border_x_.push_back(static_cast<float>(bx));
+    border_y_.push_back(static_cast<float>(by));
+    border_v_.push_back(static_cast<float>(src.at(bx, by)));
+  }
+  const std::size_t n = border_x_.size();
   for (const std::int32_t p : inside_) {
-    const float px = static_cast<float>(p % w);
-    const float py = static_cast<float>(p / w);
+    const int x = p % w;
+    const int y = p / w;
+    const auto px = static_cast<float>(x);
+    const auto py = static_cast<float>(y);
     float num = 0.0F;
     float den = 0.0F;
-    for (std::size_t i = 0; i < border_.size(); i += step) {
-      const std::int32_t b = border_[i];
-      const float dx = static_cast<float>(b % w) - px;
-      const float dy = static_cast<float>(b / w) - py;
+    for (std::size_t i = 0; i < n; ++i) {
+      const float dx = border_x_[i] - px;
+      const float dy = border_y_[i] - py;
       // Inverse squared distance: the nearest border dominates, so the fill joins its
       // surroundings without a step and a glint half on the pupil stays half dark.
       const float wgt = 1.0F / (dx * dx + dy * dy);
-      num += wgt * static_cast<float>(src.at(b % w, b / w));
+      num += wgt * border_v_[i];
       den += wgt;
     }
-    dst.at(p % w, p / w) = static_cast<std::uint8_t>(num / den + 0.5F);
+    dst.at(x, y) = static_cast<std::uint8_t>(num / den + 0.5F);
   }
+  return true;
 }
 
 }  // namespace pt

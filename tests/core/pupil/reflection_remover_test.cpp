@@ -85,3 +85,20 @@ TEST_CASE("bright but broad areas and dim specks are not reflections") {
   pt::ImageU8 mask(120, 90);
   CHECK(remover.apply(img.view(), out.view(), mask.view(), pt::ReflectionParams{}) == 0);
 }
+
+TEST_CASE("a long bright sliver is narrow like a reflection but too large to be one") {
+  pt::ImageU8 img(240, 60, 90);
+  for (int x = 10; x < 230; ++x) {
+    for (int y = 28; y < 32; ++y) img.at(x, y) = 220;  // sclera between lid and iris, say
+  }
+  pt::test::add_glint(img, 30, 10, 3, 250);  // and one real reflection
+  pt::ReflectionRemover remover;
+  pt::ImageU8 out(240, 60);
+  pt::ImageU8 mask(240, 60);
+  CHECK(remover.apply(img.view(), out.view(), mask.view(), pt::ReflectionParams{}) == 1);
+  CHECK(mask.at(30, 10) == 255);
+  for (int x = 10; x < 230; ++x) {
+    REQUIRE(mask.at(x, 30) == 0);
+    REQUIRE(out.at(x, 30) == 220);
+  }
+}

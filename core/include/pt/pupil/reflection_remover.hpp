@@ -20,7 +20,8 @@ class ReflectionRemover {
 
  private:
   void find_mask(CViewU8 src, ViewU8 mask, const ReflectionParams& params);
-  void fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y);
+  // Fills one reflection; false (and the mask cleared there) when the shape is no reflection.
+  bool fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y, const ReflectionParams& params);
 
   TopHatFilter tophat_;
   RectExtremumFilter grow_;
@@ -30,6 +31,9 @@ class ReflectionRemover {
   std::vector<std::int32_t> stack_;
   std::vector<std::int32_t> inside_;
   std::vector<std::int32_t> border_;
+  std::vector<float> border_x_;
+  std::vector<float> border_y_;
+  std::vector<float> border_v_;
 };
 
 }  // namespace pt
