@@ -1,7 +1,6 @@
 #include "cli/bench_command.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -11,6 +10,9 @@
 #include "cli/backend_report.hpp"
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
+#include "cli/opencv_preprocessing_bench.hpp"
+#include "cli/pipeline_stages_bench.hpp"
+#include "cli/stage_timing.hpp"
 #include "pt/frame_pool.hpp"
 #include "pt/io/csv_format.hpp"
 #include "pt/pupil/pupil_detector.hpp"
@@ -19,40 +21,11 @@
 namespace pt::cli {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-struct StageTiming {
-  std::string name;
-  std::vector<double> us;  // one duration per frame
-  double total_s = 0.0;
-
-  [[nodiscard]] double percentile(double q) const {
-    std::vector<double> v = us;
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1))];
-  }
-  [[nodiscard]] double fps() const { return total_s > 0.0 ? static_cast<double>(us.size()) / total_s : 0.0; }
-};
-
-template <class Body>
-StageTiming time_frames(const std::string& name, int frames, Body&& body) {
-  StageTiming t{name, {}, 0.0};
-  t.us.reserve(static_cast<std::size_t>(frames));
-  for (int i = 0; i < frames; ++i) {
-    const auto start = Clock::now();
-    body(i);
-    const double us = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-    t.us.push_back(us);
-    t.total_s += us * 1e-6;
-  }
-  return t;
-}
-
 void print_table(const std::vector<StageTiming>& stages, double baseline_median_us) {
-  std::printf("%-28s %12s %12s %12s %14s\n", "stage", "frames/s", "median us", "p99 us", "x baseline");
+  std::printf("%-36s %10s %11s %11s %11s\n", "stage", "frames/s", "median us", "p99 us", "x baseline");
   for (const StageTiming& s : stages) {
-    std::printf("%-28s %12.0f %12.1f %12.1f %14.1f\n", s.name.c_str(), s.fps(), s.percentile(0.5), s.percentile(0.99),
-                baseline_median_us > 0.0 ? s.percentile(0.5) / baseline_median_us : 0.0);
+    std::printf("%-36s %10.0f %11.1f %11.1f %11.2f\n", s.name.c_str(), s.fps(), s.percentile(0.5), s.percentile(0.99),
+                s.percentile(0.5) / std::max(baseline_median_us, 1e-9));
   }
 }
 
@@ -61,7 +34,7 @@ void write_json(const std::string& path, const BenchOptions& o, const std::vecto
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write '" + path + "'");
   out << "{\n  \"size\": \"" << o.size << "\",\n  \"eyes\": " << o.eyes << ",\n  \"frames\": " << o.frames
-      << ",\n  \"baseline\": \"memcpy of one frame\",\n  \"stages\": [\n";
+      << ",\n  \"mode\": \"" << o.mode << "\",\n  \"baseline\": \"memcpy of one frame\",\n  \"stages\": [\n";
   for (std::size_t i = 0; i < stages.size(); ++i) {
     const StageTiming& s = stages[i];
     out << "    {\"name\": \"" << s.name << "\", \"fps\": " << csv_number(s.fps(), 1)
@@ -70,6 +43,26 @@ void write_json(const std::string& path, const BenchOptions& o, const std::vecto
         << (i + 1 < stages.size() ? ",\n" : "\n");
   }
   out << "  ]\n}\n";
+}
+
+StageTiming time_end_to_end(const std::vector<ImageU8>& frames, const std::vector<EyeRegion>& regions,
+                            const DetectorParams& params, const BenchOptions& o) {
+  const auto detector = make_cpu_detector(params, default_cpu_threads(regions.size()));
+  const int w = frames.front().width();
+  const int h = frames.front().height();
+  FramePool pool(w, h, 2, make_host_allocator());
+  StageTiming t{"track " + o.mode + ", " + detector->description(), {}};
+  for (int i = 0; i < o.frames; ++i) {
+    std::optional<Frame> frame = pool.try_acquire();
+    const ImageU8& f = frames[static_cast<std::size_t>(i) % frames.size()];
+    std::memcpy(frame->pixels().data, f.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+    frame->info().timestamp_s = static_cast<double>(i) / 500.0;
+    t.add(time_us([&] {
+      detector->submit(std::move(*frame), regions, params);
+      (void)detector->collect(true);
+    }));
+  }
+  return t;
 }
 
 }  // namespace
@@ -94,11 +87,13 @@ int run_bench(const BenchOptions& o) {
     config.height = h;
     config.eyes = o.eyes;
     config.seed = o.seed;
-    std::fprintf(stderr, "bench: %dx%d, %d eye(s), %d frames per stage; CUDA: %s\n", w, h, o.eyes, o.frames,
-                 cuda_status().c_str());
+    std::fprintf(stderr, "bench: %dx%d, %d eye(s), %d frames per stage, %s mode; CUDA: %s\n", w, h, o.eyes, o.frames,
+                 o.mode.c_str(), cuda_status().c_str());
 
-    // Frames are rendered before any timing starts; the tracker cycles through them.
+    // Frames are rendered before any timing starts; the stages cycle through them. Consecutive
+    // frames are 2 ms apart, as from a 500 frames/s camera.
     constexpr int kDistinctFrames = 200;
+    config.fps = 500.0;
     SyntheticEyeRenderer renderer(config);
     std::vector<ImageU8> frames;
     for (int i = 0; i < std::min(o.frames, kDistinctFrames); ++i) {
@@ -109,34 +104,34 @@ int run_bench(const BenchOptions& o) {
     // run, it turns noisy absolute times into ratios that compare across machines.
     ImageU8 sink(w, h);
     std::vector<StageTiming> stages;
-    stages.push_back(time_frames("baseline: frame memcpy", o.frames, [&](int i) {
+    stages.push_back({"baseline: frame memcpy", {}});
+    for (int i = 0; i < o.frames; ++i) {
       const ImageU8& f = frames[static_cast<std::size_t>(i) % frames.size()];
-      std::memcpy(sink.data(), f.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
-    }));
+      stages.back().add(time_us([&] { std::memcpy(sink.data(), f.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h)); }));
+    }
     if (o.what != "track") {
       SyntheticEyeRenderer timed(config);
-      stages.push_back(time_frames("synthetic camera render", o.frames, [&](int) { (void)timed.render_next(sink.view()); }));
+      stages.push_back({"synthetic camera render", {}});
+      for (int i = 0; i < o.frames; ++i) stages.back().add(time_us([&] { (void)timed.render_next(sink.view()); }));
     }
     if (o.what != "render") {
       DetectorParams params;
       params.window.enabled = o.mode == "window";
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
-      const auto detector = make_cpu_detector(params, default_cpu_threads(regions.size()));
-      FramePool pool(w, h, 2, make_host_allocator());
-      std::vector<double> latency;
-      StageTiming track{"track " + o.mode + ", " + detector->description(), {}, 0.0};
-      for (int i = 0; i < o.frames; ++i) {
-        std::optional<Frame> frame = pool.try_acquire();
-        const ImageU8& f = frames[static_cast<std::size_t>(i) % frames.size()];
-        std::memcpy(frame->pixels().data, f.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
-        const auto start = Clock::now();
-        detector->submit(std::move(*frame), regions, params);
-        const auto done = detector->collect(true);
-        const double us = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-        track.us.push_back(us);
-        track.total_s += us * 1e-6;
+      stages.push_back(time_end_to_end(frames, regions, params, o));
+      if (o.mode == "full") {
+        std::vector<StageTiming> parts = time_pipeline_stages(frames, regions, params, o.frames);
+        const std::optional<StageTiming> opencv = time_opencv_preprocessing(frames, regions, params, o.frames);
+        if (opencv) {
+          StageTiming ours{"ours: reflections+gaussian", {}};
+          for (std::size_t i = 0; i < parts[0].us.size(); ++i) ours.add(parts[0].us[i] + parts[1].us[i]);
+          std::fprintf(stderr, "preprocessing, ours / OpenCV's (median, one thread): %.2f\n",
+                       ours.percentile(0.5) / opencv->percentile(0.5));
+          parts.push_back(std::move(ours));
+          parts.push_back(*opencv);
+        }
+        for (auto& p : parts) stages.push_back(std::move(p));
       }
-      stages.push_back(std::move(track));
     }
     const double baseline = stages.front().percentile(0.5);
     print_table(stages, baseline);
