@@ -61,8 +61,9 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
   }
   const Ellipse& e = found.fit->ellipse;
   const float support = border_support(e, found.edges, found.inlier);
-  const DarkDisc disc = measure_dark_disc(img, e, params.starburst.edge_threshold);
-  m.confidence = pupil_confidence(support, disc, params.starburst.edge_threshold);
+  const float noise = estimate_noise(std::as_const(cleaned_).view(), std::as_const(mask_).view(), e);
+  const DarkDisc disc = measure_dark_disc(img, e, noise);
+  m.confidence = pupil_confidence(support, disc, noise);
   m.inliers = found.fit->inliers;
   m.detected = m.confidence >= params.min_confidence;
   const float diameter = e.equivalent_diameter();

@@ -11,6 +11,9 @@ namespace {
 constexpr int kSectors = 36;
 constexpr int kContrastSamples = 48;
 
+// A contrast unit is never less than one grey level, the finest step the image can show.
+float floored_unit(float contrast_unit) noexcept { return std::max(contrast_unit, 1.0F); }
+
 }  // namespace
 
 float border_support(const Ellipse& e, std::span<const Point2f> edges, std::span<const std::uint8_t> inlier) {
@@ -31,7 +34,40 @@ float border_support(const Ellipse& e, std::span<const Point2f> edges, std::span
   return static_cast<float>(std::count(hit.begin(), hit.end(), true)) / static_cast<float>(kSectors);
 }
 
-DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float edge_threshold) {
+float estimate_noise(CViewU8 image, CViewU8 reflections, const Ellipse& e) {
+  // The inner half: clear of the border's blur, and of most of its glints.
+  const float a = 0.5F * e.a;
+  const float b = 0.5F * e.b;
+  const float c = std::cos(e.angle_rad);
+  const float s = std::sin(e.angle_rad);
+  auto in_half = [&](int x, int y) {
+    const float dx = static_cast<float>(x) - e.cx;
+    const float dy = static_cast<float>(y) - e.cy;
+    const float u = (dx * c + dy * s) / a;
+    const float v = (-dx * s + dy * c) / b;
+    return u * u + v * v <= 1.0F;
+  };
+  const int x0 = std::max(0, static_cast<int>(std::floor(e.cx - a)));
+  const int x1 = std::min(image.width - 1, static_cast<int>(std::ceil(e.cx + a)));
+  const int y0 = std::max(0, static_cast<int>(std::floor(e.cy - a)));
+  const int y1 = std::min(image.height - 1, static_cast<int>(std::ceil(e.cy + a)));
+  float sum = 0.0F;
+  int n = 0;
+  for (int y = y0; y <= y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      if (!in_half(x, y) || !in_half(x + 1, y)) continue;
+      if (!reflections.empty() && (reflections.at(x, y) != 0 || reflections.at(x + 1, y) != 0)) continue;
+      sum += std::abs(static_cast<float>(image.at(x + 1, y)) - static_cast<float>(image.at(x, y)));
+      ++n;
+    }
+  }
+  constexpr int kMinPairs = 16;
+  if (n < kMinPairs) return 0.0F;
+  // For Gaussian noise of deviation sigma, a neighbour difference has mean size 2 sigma / sqrt(pi).
+  return sum / static_cast<float>(n) * std::sqrt(std::numbers::pi_v<float>) / 2.0F;
+}
+
+DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float contrast_unit) {
   const float c = std::cos(e.angle_rad);
   const float s = std::sin(e.angle_rad);
   // Samples on concentric rings in the ellipse's own frame; `visit` gets each grey value.
@@ -65,15 +101,15 @@ DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float edge_threshold
   const float outside_mean = outside_sum / static_cast<float>(outside_n);
   d.inside = inside_sum / static_cast<float>(inside_n);
   d.contrast = outside_mean - d.inside;
-  const float dark_below = outside_mean - 2.0F * edge_threshold;
+  const float dark_below = outside_mean - 2.0F * floored_unit(contrast_unit);
   const auto dark = std::count_if(inside.begin(), inside.begin() + inside_n, [&](float g) { return g < dark_below; });
   d.dark_fraction = static_cast<float>(dark) / static_cast<float>(inside_n);
   return d;
 }
 
-float pupil_confidence(float support, const DarkDisc& disc, float edge_threshold) {
-  // Full credit from three edge thresholds of contrast on; none at or below one threshold.
-  const float t = std::max(edge_threshold, 1.0F);
+float pupil_confidence(float support, const DarkDisc& disc, float contrast_unit) {
+  // Full credit from three units of contrast on; none at or below one.
+  const float t = floored_unit(contrast_unit);
   const float contrast_factor = std::clamp((disc.contrast - t) / (2.0F * t), 0.0F, 1.0F);
   return std::clamp(support, 0.0F, 1.0F) * contrast_factor * disc.dark_fraction;
 }

@@ -5,32 +5,29 @@
 #include <cmath>
 #include <numbers>
 
+#include "pt/pupil/border_refinement.hpp"
+#include "pt/pupil/ray_sampling.hpp"
+
 namespace pt {
 namespace {
 
-// Bilinear sample; the caller keeps (x, y) inside [0, w-1] x [0, h-1].
-float sample(CViewU8 img, float x, float y) noexcept {
-  const int x0 = std::min(static_cast<int>(x), img.width - 2);
-  const int y0 = std::min(static_cast<int>(y), img.height - 2);
-  const float fx = x - static_cast<float>(x0);
-  const float fy = y - static_cast<float>(y0);
-  const std::uint8_t* r0 = img.row(y0) + x0;
-  const std::uint8_t* r1 = r0 + img.stride;
-  const float top = static_cast<float>(r0[0]) + fx * static_cast<float>(r0[1] - r0[0]);
-  const float bottom = static_cast<float>(r1[0]) + fx * static_cast<float>(r1[1] - r1[0]);
-  return top + fy * (bottom - top);
-}
-
-bool inside(CViewU8 img, float x, float y) noexcept {
-  return x >= 0.0F && y >= 0.0F && x <= static_cast<float>(img.width - 1) && y <= static_cast<float>(img.height - 1);
-}
-
-bool on_reflection(CViewU8 refl, float x, float y) noexcept {
-  if (refl.empty()) return false;
-  return refl.at(static_cast<int>(x + 0.5F), static_cast<int>(y + 0.5F)) != 0;
-}
-
 constexpr int kPeakLookahead = 4;  // samples past the threshold crossing searched for the peak
+// Rays that place the final border: enough that each covers a few pixels of even a large
+// pupil's circumference, few enough to cost little next to the preprocessing.
+constexpr int kBorderRays = 64;
+constexpr int kBorderRounds = 2;  // the second round measures the levels on the refined border
+
+// How far beyond a border its blur reaches: two standard deviations of the smoothing plus a
+// pixel for the camera's own blur.
+float blur_reach_px(const SmoothingParams& s) noexcept {
+  switch (s.kind) {
+    case Smoothing::Gaussian: return 2.0F * static_cast<float>(s.gaussian_sigma) + 1.0F;
+    case Smoothing::Median: return static_cast<float>(s.median_radius) + 1.0F;
+    case Smoothing::None:
+    case Smoothing::Invalid: break;
+  }
+  return 1.0F;
+}
 
 }  // namespace
 
@@ -39,28 +36,30 @@ std::optional<Point2f> find_edge_along_ray(CViewU8 image, CViewU8 reflections, P
   if (image.width < 2 || image.height < 2) return std::nullopt;
   auto at = [&](float t) { return Point2f{origin.x + t * dx, origin.y + t * dy}; };
   Point2f p = at(start);
-  if (!inside(image, p.x, p.y)) return std::nullopt;
-  float prev = sample(image, p.x, p.y);
-  bool prev_reflection = on_reflection(reflections, p.x, p.y);
+  if (!inside_image(image, p.x, p.y)) return std::nullopt;
+  float prev = sample_bilinear(image, p.x, p.y);
+  bool prev_reflection = marked(reflections, p.x, p.y);
   for (float t = start + 1.0F; t <= max_len; t += 1.0F) {
     p = at(t);
-    if (!inside(image, p.x, p.y)) return std::nullopt;
-    const float cur = sample(image, p.x, p.y);
-    const bool cur_reflection = on_reflection(reflections, p.x, p.y);
+    if (!inside_image(image, p.x, p.y)) return std::nullopt;
+    const float cur = sample_bilinear(image, p.x, p.y);
+    const bool cur_reflection = marked(reflections, p.x, p.y);
     const float g = cur - prev;
     if (g > threshold && !cur_reflection && !prev_reflection) {
       // The crossing sits on the rising flank; the edge is where the gradient peaks. grad[i]
       // is the step into sample t-1+i, so it belongs to position t - 1.5 + i.
       std::array<float, kPeakLookahead + 2> grad{};
       const Point2f before = at(t - 2.0F);
-      grad[0] = (t - 2.0F >= start && inside(image, before.x, before.y)) ? prev - sample(image, before.x, before.y) : g;
+      grad[0] = (t - 2.0F >= start && inside_image(image, before.x, before.y))
+                    ? prev - sample_bilinear(image, before.x, before.y)
+                    : g;
       grad[1] = g;
       std::size_t n = 2;
       float last = cur;
       for (int k = 1; k <= kPeakLookahead; ++k) {
         const Point2f q = at(t + static_cast<float>(k));
-        if (!inside(image, q.x, q.y) || on_reflection(reflections, q.x, q.y)) break;
-        const float v = sample(image, q.x, q.y);
+        if (!inside_image(image, q.x, q.y) || marked(reflections, q.x, q.y)) break;
+        const float v = sample_bilinear(image, q.x, q.y);
         grad[n++] = v - last;
         last = v;
         if (grad[n - 1] <= grad[n - 2]) break;
@@ -80,18 +79,47 @@ std::optional<Point2f> find_edge_along_ray(CViewU8 image, CViewU8 reflections, P
   return std::nullopt;
 }
 
-void StarburstSearch::cast_rays(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params) {
+std::optional<Point2f> find_level_crossing_along_ray(CViewU8 image, CViewU8 reflections, Point2f origin, float dx,
+                                                     float dy, float start, float max_len, float level) {
+  if (image.width < 2 || image.height < 2) return std::nullopt;
+  auto at = [&](float t) { return Point2f{origin.x + t * dx, origin.y + t * dy}; };
+  Point2f p = at(start);
+  if (!inside_image(image, p.x, p.y)) return std::nullopt;
+  float prev = sample_bilinear(image, p.x, p.y);
+  bool prev_reflection = marked(reflections, p.x, p.y);
+  for (float t = start + 1.0F; t <= max_len; t += 1.0F) {
+    p = at(t);
+    if (!inside_image(image, p.x, p.y)) return std::nullopt;
+    const float cur = sample_bilinear(image, p.x, p.y);
+    const bool cur_reflection = marked(reflections, p.x, p.y);
+    if (prev < level && cur >= level && !cur_reflection && !prev_reflection) {
+      return at(t - 1.0F + (level - prev) / (cur - prev));
+    }
+    prev = cur;
+    prev_reflection = cur_reflection;
+  }
+  return std::nullopt;
+}
+
+std::optional<Point2f> StarburstSearch::find_border(CViewU8 image, CViewU8 reflections, Point2f origin, float angle,
+                                                    float start, const RayCriterion& criterion) {
+  const float dx = std::cos(angle);
+  const float dy = std::sin(angle);
+  if (criterion.level) {
+    return find_level_crossing_along_ray(image, reflections, origin, dx, dy, start, criterion.reach, *criterion.level);
+  }
+  return find_edge_along_ray(image, reflections, origin, dx, dy, start, criterion.reach, criterion.gradient);
+}
+
+void StarburstSearch::cast_rays(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params,
+                                const RayCriterion& criterion) {
   const StarburstParams& sp = params.starburst;
-  const float reach = 2.0F * sp.max_radius_px;
   outcome_.edges.clear();
   first_stage_.clear();
   const int rays = std::max(1, sp.rays);
   for (int i = 0; i < rays; ++i) {
     const float ang = 2.0F * std::numbers::pi_v<float> * static_cast<float>(i) / static_cast<float>(rays);
-    if (auto e = find_edge_along_ray(image, reflections, seed, std::cos(ang), std::sin(ang), 0.0F, reach,
-                                     sp.edge_threshold)) {
-      first_stage_.push_back(*e);
-    }
+    if (auto e = find_border(image, reflections, seed, ang, 0.0F, criterion)) first_stage_.push_back(*e);
   }
   const int back_rays = std::max(1, sp.second_stage_rays);
   const float half = sp.second_stage_half_angle_deg * std::numbers::pi_v<float> / 180.0F;
@@ -102,16 +130,13 @@ void StarburstSearch::cast_rays(CViewU8 image, CViewU8 reflections, Point2f seed
       const float frac = back_rays == 1 ? 0.5F : static_cast<float>(k) / static_cast<float>(back_rays - 1);
       const float ang = toward_seed - half + 2.0F * half * frac;
       // Start two pixels in, past the falling flank of the edge the ray leaves from.
-      if (auto p = find_edge_along_ray(image, reflections, e, std::cos(ang), std::sin(ang), 2.0F, reach,
-                                       sp.edge_threshold)) {
-        outcome_.edges.push_back(*p);
-      }
+      if (auto p = find_border(image, reflections, e, ang, 2.0F, criterion)) outcome_.edges.push_back(*p);
     }
   }
 }
 
 const SearchOutcome& StarburstSearch::run(CViewU8 image, CViewU8 reflections, Point2f seed,
-                                             const DetectorParams& params) {
+                                          const DetectorParams& params) {
   if (params.ransac.hypotheses != ransac_params_.hypotheses || params.ransac.seed != ransac_params_.seed ||
       params.ransac.inlier_px != ransac_params_.inlier_px) {
     ransac_ = RansacConicFitter(params.ransac);
@@ -122,17 +147,42 @@ const SearchOutcome& StarburstSearch::run(CViewU8 image, CViewU8 reflections, Po
   outcome_.fit.reset();
   outcome_.iterations = 0;
   Point2f centre = seed;
+  RayCriterion criterion{std::nullopt, sp.edge_threshold, 2.0F * sp.max_radius_px};
+  if (const auto region = region_.grow(image, seed, sp.min_radius_px, sp.max_radius_px)) {
+    centre = region->centroid;
+    criterion.level = 0.5F * (region->pupil_level + region->spill_level);
+    // A ray from inside the region leaves it within the region's diagonal, a back ray from
+    // its border within the same; the border must be crossed by then.
+    criterion.reach = std::hypot(static_cast<float>(region->bounds.w), static_cast<float>(region->bounds.h)) + 2.0F;
+  }
   for (int it = 0; it < std::max(1, sp.max_iterations); ++it) {
     ++outcome_.iterations;
-    cast_rays(image, reflections, centre, params);
+    cast_rays(image, reflections, centre, params, criterion);
     outcome_.fit = ransac_.fit(outcome_.edges, params.fit, limits, outcome_.inlier);
     if (!outcome_.fit) break;
     const Point2f next{outcome_.fit->ellipse.cx, outcome_.fit->ellipse.cy};
     const float moved = std::hypot(next.x - centre.x, next.y - centre.y);
     centre = next;
-    if (moved < sp.convergence_px || !inside(image, centre.x, centre.y)) break;
+    if (moved < sp.convergence_px || !inside_image(image, centre.x, centre.y)) break;
   }
+  if (outcome_.fit) place_border(image, reflections, params, limits);
   return outcome_;
+}
+
+void StarburstSearch::place_border(CViewU8 image, CViewU8 reflections, const DetectorParams& params,
+                                   const ShapeLimits& limits) {
+  const float blur = blur_reach_px(params.smoothing);
+  for (int round = 0; round < kBorderRounds; ++round) {
+    const auto levels = measure_border_levels(image, reflections, outcome_.fit->ellipse, blur);
+    if (!levels || levels->outside <= levels->inside) return;
+    trace_isophote(image, reflections, outcome_.fit->ellipse, 0.5F * (levels->inside + levels->outside), kBorderRays,
+                   border_);
+    auto refined = ransac_.fit(border_, params.fit, limits, border_inlier_);
+    if (!refined) return;
+    outcome_.fit = refined;
+    outcome_.edges.swap(border_);
+    outcome_.inlier.swap(border_inlier_);
+  }
 }
 
 }  // namespace pt

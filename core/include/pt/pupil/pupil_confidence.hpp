@@ -19,11 +19,18 @@ struct DarkDisc {
   float dark_fraction = 0.0F;  // share of inside samples clearly darker than the outside ring
 };
 
-// A pupil is dark all over its inside; a fit through lashes on a closed lid is not.
-[[nodiscard]] DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float edge_threshold);
+// The sensor noise (standard deviation, grey levels) over the inner half of the ellipse, from
+// the differences between horizontal neighbours, which leave out the pupil's slow shading.
+// `image` is the unsmoothed one; pixels marked in `reflections` are left out. 0 when the inner
+// half holds too few pixels to tell.
+[[nodiscard]] float estimate_noise(CViewU8 image, CViewU8 reflections, const Ellipse& e);
 
-// Support scaled by how clearly and how uniformly the inside is darker than the outside,
-// relative to the edge threshold the detector used.
-[[nodiscard]] float pupil_confidence(float support, const DarkDisc& disc, float edge_threshold);
+// A pupil is dark all over its inside; a fit through lashes on a closed lid is not. Inside
+// samples count as dark when they are below the outside's mean by two `contrast_unit`s.
+[[nodiscard]] DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float contrast_unit);
+
+// Support scaled by how clearly and how uniformly the inside is darker than the outside, in
+// units of `contrast_unit` (the noise: what a contrast must clear to mean anything).
+[[nodiscard]] float pupil_confidence(float support, const DarkDisc& disc, float contrast_unit);
 
 }  // namespace pt

@@ -1,0 +1,31 @@
+#pragma once
+// The final placement of the pupil's border. Blur spreads the border over a few pixels, and at
+// the low contrasts of real infrared eyes (a handful of grey levels) the gradient's peak on that
+// ramp is at the mercy of noise and iris texture. The grey midway between the pupil's level and
+// the iris's just outside the blur marks the same place under a symmetric blur and is read from
+// grey values alone: rays from the fitted centre find that isophote near the fitted border.
+#include <optional>
+#include <vector>
+
+#include "pt/geometry.hpp"
+#include "pt/image.hpp"
+
+namespace pt {
+
+struct BorderLevels {
+  float inside = 0.0F;   // median grey over the inner part of the ellipse
+  float outside = 0.0F;  // median grey of a ring just beyond the border's blur
+};
+
+// `blur_px` is how far the border's blur reaches beyond it (smoothing included). Nothing when
+// too few pixels clear of reflections and the image's edge are left to measure.
+[[nodiscard]] std::optional<BorderLevels> measure_border_levels(CViewU8 image, CViewU8 reflections, const Ellipse& e,
+                                                                float blur_px);
+
+// Replaces `points` with, on each of `rays` rays from the ellipse's centre (evenly spread
+// around its border), the upward crossing of `level` nearest to the ellipse within half its
+// radius either side of it. Rays whose crossing touches a reflection contribute nothing.
+void trace_isophote(CViewU8 image, CViewU8 reflections, const Ellipse& e, float level, int rays,
+                    std::vector<Point2f>& points);
+
+}  // namespace pt

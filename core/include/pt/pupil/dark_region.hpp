@@ -1,0 +1,54 @@
+#pragma once
+// The pupil as a region grown from a seed inside it. A flood takes pixels in increasing grey
+// order (a bucket queue over the 256 levels), so one pass gives the seed's connected region at
+// every grey level from the seed's own up. While the level climbs the pupil's blurred border
+// the region grows by a thin ring per level; when it reaches the iris (or a dark gap in the
+// border) the region spills and its size jumps. The level of that jump and the pupil's own
+// level tell how dark the pupil is against its surroundings, whatever the illumination.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "pt/geometry.hpp"
+#include "pt/image.hpp"
+
+namespace pt {
+
+struct DarkRegion {
+  float pupil_level = 0.0F;  // the dark core's grey: a quarter of the region is at or below it
+  float spill_level = 0.0F;  // the lowest grey level at which the region leaks out
+  Point2f centroid;          // of the region just below the spill level
+  float radius = 0.0F;       // of the circle with that region's area
+  RectI bounds;              // that region's pixel bounding box
+};
+
+class DarkRegionGrower {
+ public:
+  // Grows from the pixel nearest `seed`, searching no farther than twice `max_radius` from it.
+  // Nothing when no enclosed dark region of at least `min_radius` forms around the seed (the
+  // seed is not in a pupil, or the pupil is not enclosed within the search).
+  [[nodiscard]] std::optional<DarkRegion> grow(CViewU8 image, Point2f seed, float min_radius, float max_radius);
+
+ private:
+  // The region as it stood when every pixel up to one grey level was taken.
+  struct LevelSnapshot {
+    int area = 0;
+    double sum_x = 0.0;
+    double sum_y = 0.0;
+    int x0 = 0;
+    int y0 = 0;
+    int x1 = 0;
+    int y1 = 0;
+  };
+
+  [[nodiscard]] DarkRegion describe(int last_level, int spill_level) const;
+
+  std::array<std::vector<std::int32_t>, 256> queue_;  // pixel offsets waiting, by grey level
+  Image<std::uint32_t> visited_;                       // == generation_ where already queued
+  std::uint32_t generation_ = 0;
+  std::array<LevelSnapshot, 256> levels_{};
+  int first_level_ = 0;
+};
+
+}  // namespace pt

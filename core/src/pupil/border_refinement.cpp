@@ -1,0 +1,97 @@
+#include "pt/pupil/border_refinement.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+
+#include "pt/pupil/ray_sampling.hpp"
+
+namespace pt {
+namespace {
+
+constexpr int kRingSamples = 48;
+// The pupil's level from its inner part, clear of the border's blur even on small pupils.
+constexpr std::array<float, 3> kInnerScales{0.2F, 0.4F, 0.6F};
+// The iris's level from rings starting where the border's blur ends and as wide again.
+constexpr std::array<float, 3> kOuterBlurMultiples{1.0F, 1.5F, 2.0F};
+constexpr int kMinLevelSamples = kRingSamples / 2;
+
+// Grey values on the ellipse scaled by `scale` and widened by `extra_px`, skipping samples on
+// reflections or outside the image.
+void sample_ring(CViewU8 image, CViewU8 reflections, const Ellipse& e, float scale, float extra_px,
+                 std::vector<float>& out) {
+  const float c = std::cos(e.angle_rad);
+  const float s = std::sin(e.angle_rad);
+  for (int k = 0; k < kRingSamples; ++k) {
+    const float t = 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / kRingSamples;
+    const float u = (e.a * scale + extra_px) * std::cos(t);
+    const float v = (e.b * scale + extra_px) * std::sin(t);
+    const float x = e.cx + u * c - v * s;
+    const float y = e.cy + u * s + v * c;
+    if (!inside_image(image, x, y) || marked(reflections, x, y)) continue;
+    out.push_back(sample_bilinear(image, x, y));
+  }
+}
+
+float median(std::vector<float>& v) {
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
+}  // namespace
+
+std::optional<BorderLevels> measure_border_levels(CViewU8 image, CViewU8 reflections, const Ellipse& e,
+                                                  float blur_px) {
+  if (image.width < 2 || image.height < 2) return std::nullopt;
+  std::vector<float> inner;
+  std::vector<float> outer;
+  for (const float scale : kInnerScales) sample_ring(image, reflections, e, scale, 0.0F, inner);
+  for (const float m : kOuterBlurMultiples) sample_ring(image, reflections, e, 1.0F, m * blur_px, outer);
+  if (static_cast<int>(inner.size()) < kMinLevelSamples || static_cast<int>(outer.size()) < kMinLevelSamples) {
+    return std::nullopt;
+  }
+  return BorderLevels{median(inner), median(outer)};
+}
+
+void trace_isophote(CViewU8 image, CViewU8 reflections, const Ellipse& e, float level, int rays,
+                    std::vector<Point2f>& points) {
+  points.clear();
+  if (image.width < 2 || image.height < 2) return;
+  constexpr float kStep = 0.5F;  // along the ray, pixels
+  const float c = std::cos(e.angle_rad);
+  const float s = std::sin(e.angle_rad);
+  for (int k = 0; k < rays; ++k) {
+    // Evenly spaced in the ellipse's own angle, so an oblique pupil's border is evenly covered.
+    const float t = 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / static_cast<float>(rays);
+    const float u = e.a * std::cos(t);
+    const float v = e.b * std::sin(t);
+    const float ex = u * c - v * s;
+    const float ey = u * s + v * c;
+    const float radius = std::hypot(ex, ey);
+    const float dx = ex / radius;
+    const float dy = ey / radius;
+    float best_t = -1.0F;
+    float prev = 0.0F;
+    bool prev_ok = false;
+    for (float r = 0.5F * radius; r <= 1.5F * radius; r += kStep) {
+      const float x = e.cx + r * dx;
+      const float y = e.cy + r * dy;
+      if (!inside_image(image, x, y) || marked(reflections, x, y)) {
+        prev_ok = false;
+        continue;
+      }
+      const float cur = sample_bilinear(image, x, y);
+      if (prev_ok && prev < level && cur >= level) {
+        const float crossing = r - kStep + kStep * (level - prev) / (cur - prev);
+        if (best_t < 0.0F || std::abs(crossing - radius) < std::abs(best_t - radius)) best_t = crossing;
+      }
+      prev = cur;
+      prev_ok = true;
+    }
+    if (best_t >= 0.0F) points.push_back({e.cx + best_t * dx, e.cy + best_t * dy});
+  }
+}
+
+}  // namespace pt
