@@ -14,7 +14,7 @@ class TempDir {
     std::random_device entropy;
     for (int attempt = 0; attempt < 100; ++attempt) {
       const auto candidate = std::filesystem::temp_directory_path() /
-                             ("pt_camera_test_" + std::to_string(entropy()) + std::to_string(entropy()));
+                             ("pt_test_" + std::to_string(entropy()) + std::to_string(entropy()));
       if (std::filesystem::create_directory(candidate)) {
         path_ = candidate;
         return;
