@@ -79,6 +79,7 @@ RunSummary run_tracking(FrameSource& source, PupilDetector& detector, std::span<
     if (status != ReadStatus::Ok) break;
     frame->info().host_ns =
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+    if (options.independent_frames) detector.reset_tracking();
     detector.submit(std::move(*frame), regions, params);
     state.deliver(false);
   }

@@ -25,6 +25,9 @@ struct RunOptions {
   std::size_t pool_frames = 4;
   std::function<void(const RunProgress&)> on_progress;  // called at most ~10 times a second
   const std::atomic<bool>* stop = nullptr;              // set to end the run early
+  // Frames that do not follow each other (still images, frames placed at random offsets): the
+  // detector forgets the previous pupil before each frame instead of searching from it.
+  bool independent_frames = false;
 };
 
 struct RunSummary {
