@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/bench_command.hpp"
+#include "cli/eval_command.hpp"
 #include "cli/track_command.hpp"
 
 int main(int argc, char** argv) {
@@ -10,6 +11,8 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   pt::cli::TrackOptions track;
   pt::cli::add_track_command(app, track, exit_code);
+  pt::cli::EvalOptions eval;
+  pt::cli::add_eval_command(app, eval, exit_code);
   pt::cli::BenchOptions bench;
   pt::cli::add_bench_command(app, bench, exit_code);
   try {

@@ -4,23 +4,15 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/input_source.hpp"
-#include "pt/pupil/detector_params.hpp"
+#include "cli/tracker_options.hpp"
 
 namespace pt::cli {
 
 struct TrackOptions {
-  InputOptions input;
-  int eyes = 0;                     // 0: the source's own (synthetic: its eyes; files: 1)
-  std::string roi_left;
-  std::string roi_right;
-  std::string fit = "ellipse";
-  std::string mode = "full";
+  TrackerOptions tracker;
   std::optional<double> mm_per_px;
   std::string csv;
   std::string ground_truth_out;
-  std::string size = "1280x1024";
-  bool quiet = false;
 };
 
 // Registers `track` on the app; the callback runs the command and stores its exit code.

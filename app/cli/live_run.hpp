@@ -1,0 +1,24 @@
+#pragma once
+// A tracking run as the command line shows it: what runs, the live line on stderr, Ctrl-C to
+// stop early, and the summary at the end. Shared by `track` and `eval`.
+#include <optional>
+#include <span>
+#include <string>
+
+#include "cli/tracker_options.hpp"
+#include "pt/frame_source.hpp"
+#include "pt/io/result_sink.hpp"
+#include "pt/tracking_run.hpp"
+
+namespace pt::cli {
+
+// Creates the detector the options ask for, runs the source through it into the sinks until the
+// source ends, fails or Ctrl-C, and prints the input and backend before and "tracked N frames
+// ..." after.
+RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
+                    std::span<ResultSink* const> sinks);
+
+// The one-line reason a finished run counts as failed: the source broke, or gave no frames.
+std::optional<std::string> run_failure(const RunSummary& summary);
+
+}  // namespace pt::cli

@@ -1,0 +1,64 @@
+#include "cli/tracker_options.hpp"
+
+#include <optional>
+#include <stdexcept>
+
+#include "cli/eye_regions.hpp"
+#include "cli/frame_size.hpp"
+
+namespace pt::cli {
+namespace {
+
+bool is_synthetic(const TrackerOptions& o) { return o.input.input == "synthetic"; }
+
+}  // namespace
+
+void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
+  cmd.add_option("--input,-i", o.input.input, "synthetic, a video file (mp4/avi/mkv) or a folder of images")
+      ->required();
+  cmd.add_option("--eyes", o.eyes, "1: one eye in the frame; 2: left and right halves (synthetic default 2, files 1)")
+      ->check(CLI::IsMember({1, 2}));
+  cmd.add_option("--roi-left", o.roi_left, "Left (or only) eye region x,y,w,h in frame pixels");
+  cmd.add_option("--roi-right", o.roi_right, "Right eye region x,y,w,h in frame pixels");
+  cmd.add_option("--fit", o.fit, "Pupil model fitted to the edges")->check(CLI::IsMember({"circle", "ellipse"}));
+  cmd.add_option("--mode", o.mode, "full: search each eye's whole region; window: once found, only a window around the pupil")
+      ->check(CLI::IsMember({"full", "window"}));
+  cmd.add_option("--frames", o.input.frames, "Synthetic: number of frames (default: run until Ctrl-C)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--seed", o.input.synthetic.seed, "Synthetic: random seed of the rendered sequence");
+  cmd.add_option("--size", o.size, "Synthetic: frame size WIDTHxHEIGHT")->capture_default_str();
+  cmd.add_option("--include", o.input.include_glob, "Image folder: only file names matching this glob");
+  cmd.add_option("--exclude", o.input.exclude_glob, "Image folder: skip file names matching this glob (e.g. '*m.png')");
+  cmd.add_flag("--independent-frames", o.independent_frames,
+               "Frames do not follow each other (still images, --canvas): search each one from scratch");
+  cmd.add_flag("--quiet,-q", o.quiet, "No live progress line");
+}
+
+InputOptions resolve_input(const TrackerOptions& o) {
+  InputOptions input = o.input;
+  if (!is_synthetic(o)) {
+    if (input.frames) throw std::invalid_argument("--frames applies to --input synthetic only");
+    return input;
+  }
+  const auto [w, h] = parse_frame_size(o.size, "--size");
+  input.synthetic.width = w;
+  input.synthetic.height = h;
+  input.synthetic.eyes = o.eyes == 0 ? 2 : o.eyes;
+  return input;
+}
+
+std::vector<EyeRegion> resolve_regions(const TrackerOptions& o, const FrameSource& source) {
+  const int eyes = o.eyes == 0 ? (is_synthetic(o) ? 2 : 1) : o.eyes;
+  const std::optional<RectI> left = o.roi_left.empty() ? std::nullopt : std::optional(parse_rect(o.roi_left));
+  const std::optional<RectI> right = o.roi_right.empty() ? std::nullopt : std::optional(parse_rect(o.roi_right));
+  return eye_regions(source.width(), source.height(), eyes, left, right);
+}
+
+DetectorParams resolve_detector_params(const TrackerOptions& o) {
+  DetectorParams params;
+  params.fit = o.fit == "circle" ? FitModel::Circle : FitModel::Ellipse;
+  params.window.enabled = o.mode == "window";
+  return params;
+}
+
+}  // namespace pt::cli

@@ -1,0 +1,38 @@
+#pragma once
+// What `track` and `eval` share on the command line: the options that choose the input, the
+// eye regions and the detector, and how they turn into those.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/input_source.hpp"
+#include "pt/pupil/detector_params.hpp"
+#include "pt/pupil/pupil_detector.hpp"
+
+namespace pt::cli {
+
+struct TrackerOptions {
+  InputOptions input;
+  int eyes = 0;  // 0: the source's own (synthetic: 2; files: 1)
+  std::string roi_left;
+  std::string roi_right;
+  std::string fit = "ellipse";
+  std::string mode = "full";  // full | window
+  std::string size = "1280x1024";
+  bool independent_frames = false;  // search every frame from scratch
+  bool quiet = false;
+};
+
+void add_tracker_options(CLI::App& command, TrackerOptions& options);
+
+// The input as open_input() takes it: the synthetic camera gets its size and eye count. Throws
+// std::invalid_argument for synthetic-only options given with a file.
+InputOptions resolve_input(const TrackerOptions& options);
+
+// Throws std::invalid_argument for a malformed region or one outside the source's frames.
+std::vector<EyeRegion> resolve_regions(const TrackerOptions& options, const FrameSource& source);
+
+DetectorParams resolve_detector_params(const TrackerOptions& options);
+
+}  // namespace pt::cli
