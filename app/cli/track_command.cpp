@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/live_run.hpp"
+#include "pt/io/blink_events.hpp"
 #include "pt/io/csv_trace_writer.hpp"
 #include "pt/io/ground_truth_writer.hpp"
 
@@ -17,6 +18,7 @@ void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
   cmd->add_option("--csv", o.csv, "Write the pupil trace here (one row per eye per frame)");
   cmd->add_option("--mm-per-px", o.mm_per_px, "Scale for diameter_mm")->check(CLI::PositiveNumber);
   cmd->add_option("--ground-truth-out", o.ground_truth_out, "Synthetic: write the rendered ground truth here");
+  cmd->add_option("--blinks-csv", o.blinks_csv, "Write blinks as events (eye, start, end) here");
   cmd->callback([&o, &exit_code] { exit_code = run_track(o); });
 }
 
@@ -38,8 +40,16 @@ int run_track(const TrackOptions& o) {
       csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{"starburst", "cpu", o.mm_per_px});
       sinks.push_back(csv.get());
     }
+    std::unique_ptr<BlinkCsvWriter> blinks;
+    if (!o.blinks_csv.empty()) {
+      blinks = std::make_unique<BlinkCsvWriter>(o.blinks_csv);
+      sinks.push_back(blinks.get());
+    }
     const RunSummary summary = run_live(*source, regions, o.tracker, sinks);
     if (csv) std::fprintf(stderr, "trace: %s (%llu rows)\n", o.csv.c_str(), static_cast<unsigned long long>(csv->rows()));
+    if (blinks) {
+      std::fprintf(stderr, "blinks: %s (%llu events)\n", o.blinks_csv.c_str(), static_cast<unsigned long long>(blinks->events()));
+    }
     if (const auto failure = run_failure(summary)) {
       std::fprintf(stderr, "error: %s\n", failure->c_str());
       return 1;

@@ -13,6 +13,7 @@ struct TrackOptions {
   std::optional<double> mm_per_px;
   std::string csv;
   std::string ground_truth_out;
+  std::string blinks_csv;
 };
 
 // Registers `track` on the app; the callback runs the command and stores its exit code.

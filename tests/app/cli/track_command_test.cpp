@@ -26,6 +26,19 @@ TEST_CASE("synthetic run writes one trace row per eye per frame and matching gro
   CHECK(truth.find("\nsynthetic#7,,synthetic-seed3,left,7,") != std::string::npos);
 }
 
+TEST_CASE("blinks of the synthetic camera come out as events") {
+  pt::test::ScratchDir dir("blinks");
+  const auto r = run_cli("track --input synthetic --frames 1500 --seed 4 --size 320x240 --blinks-csv b.csv --quiet",
+                         dir.path());
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  const std::string blinks = slurp(dir.path() / "b.csv");
+  CHECK(blinks.rfind("eye,start_frame,end_frame,start_s,end_s,duration_ms\n", 0) == 0);
+  // 3 s of a 500 frames/s camera hold at least one blink, seen by both eyes.
+  CHECK(blinks.find("\nleft,") != std::string::npos);
+  CHECK(blinks.find("\nright,") != std::string::npos);
+}
+
 TEST_CASE("bad command lines fail with a one-line reason and leave no trace file") {
   pt::test::ScratchDir dir("bad_args");
   struct Case {
