@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <cstring>
+#include <numbers>
 #include <utility>
 
 namespace pt {
@@ -14,6 +16,11 @@ constexpr std::uint8_t kTooLarge = 253;  // bright, narrow, but too large for a 
 // Interpolating from every border pixel costs area x perimeter; an even subsample of this many
 // keeps a smooth fill at a bounded cost.
 constexpr std::size_t kMaxBorderSamples = 48;
+// Light scattered around a glint fades over a few pixels beyond the part bright enough to be
+// found; on a dark pupil it would read as a border of its own. A ring around the found part that
+// is brighter than the next ring out nearly all around is still that halo. Noise alone makes
+// half a ring brighter; a ring that only partly darkens outward meets the pupil or the iris.
+constexpr float kHaloShare = 0.75F;
 
 }  // namespace
 
@@ -53,6 +60,40 @@ void ReflectionRemover::find_mask(CViewU8 src, ViewU8 mask, const ReflectionPara
   tophat_.threshold(src, thresholded_.view(), params.kernel_size, thr, floor);
   const int grow = std::max(1, params.dilation);
   grow_.apply(std::as_const(thresholded_).view(), mask, grow, grow, Extremum::Max);
+}
+
+void ReflectionRemover::take_halo(CViewU8 src, ViewU8 mask) {
+  const int w = src.width;
+  const int h = src.height;
+  // The halo is about as wide as the glint itself.
+  const auto max_rings = static_cast<int>(std::sqrt(static_cast<float>(inside_.size()) / std::numbers::pi_v<float>));
+  for (int ring = 0; ring < max_rings && !border_.empty(); ++ring) {
+    next_ring_.clear();
+    descents_.clear();
+    for (const std::int32_t p : border_) {
+      const int px = p % w;
+      const int py = p / w;
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int nx = px + dx;
+          const int ny = py + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h || mask.at(nx, ny) != 0) continue;
+          if (border_stamp_.at(nx, ny) == component_id_) continue;
+          border_stamp_.at(nx, ny) = component_id_;
+          next_ring_.push_back(ny * w + nx);
+          descents_.push_back(static_cast<float>(src.at(px, py)) - static_cast<float>(src.at(nx, ny)));
+        }
+      }
+    }
+    if (next_ring_.empty()) return;
+    const auto darker_outward = std::count_if(descents_.begin(), descents_.end(), [](float d) { return d > 0.0F; });
+    if (static_cast<float>(darker_outward) < kHaloShare * static_cast<float>(descents_.size())) return;
+    for (const std::int32_t p : border_) {
+      mask.at(p % w, p / w) = kVisited;
+      inside_.push_back(p);
+    }
+    border_.swap(next_ring_);
+  }
 }
 
 bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y,
@@ -101,6 +142,7 @@ bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int
     return false;
   }
   if (border_.empty()) return false;  // the whole image is one reflection: nothing to interpolate from
+  take_halo(src, mask);
   // The subsampled border as plain coordinates and values, so the inner loop below is pure
   // arithmetic that vectorises.
   const std::size_t step = (border_.size() + kMaxBorderSamples - 1) / kMaxBorderSamples;

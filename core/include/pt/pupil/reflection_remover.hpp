@@ -1,7 +1,8 @@
 #pragma once
-// Corneal-reflection removal (top-hat, threshold, dilation, then each reflection filled by
-// distance-weighted interpolation from the pixels around it), so that bright glints on the pupil
-// border do not read as pupil edges and leave no new edge where they were.
+// Corneal-reflection removal (top-hat, threshold, dilation, each reflection widened by the halo
+// of scattered light that still fades away from it, then filled by distance-weighted
+// interpolation from the pixels around it), so that bright glints on the pupil border do not
+// read as pupil edges and leave no new edge where they were.
 #include <cstdint>
 #include <vector>
 
@@ -22,6 +23,9 @@ class ReflectionRemover {
   void find_mask(CViewU8 src, ViewU8 mask, const ReflectionParams& params);
   // Fills one reflection; false (and the mask cleared there) when the shape is no reflection.
   bool fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y, const ReflectionParams& params);
+  // Adds to the component (inside_) the rings of its halo around it; border_ becomes the
+  // first ring beyond.
+  void take_halo(CViewU8 src, ViewU8 mask);
 
   TopHatFilter tophat_;
   RectExtremumFilter grow_;
@@ -31,6 +35,8 @@ class ReflectionRemover {
   std::vector<std::int32_t> stack_;
   std::vector<std::int32_t> inside_;
   std::vector<std::int32_t> border_;
+  std::vector<std::int32_t> next_ring_;
+  std::vector<float> descents_;  // grey step from a ring pixel to its neighbour one ring out
   std::vector<float> border_x_;
   std::vector<float> border_y_;
   std::vector<float> border_v_;
