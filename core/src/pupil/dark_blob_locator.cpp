@@ -2,27 +2,42 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace pt {
 
-Point2f DarkBlobLocator::locate(CViewU8 image, float min_radius_px) {
+Point2f DarkBlobLocator::locate(CViewU8 image, float min_radius_px, float max_radius_px) {
   const Point2f centre{static_cast<float>(image.width - 1) / 2.0F, static_cast<float>(image.height - 1) / 2.0F};
   // A box inscribed in the smallest pupil; the image is shrunk so that box spans ~4 cells.
   const float box_px = std::max(3.0F, 1.4F * min_radius_px);
   const int f = std::max(1, static_cast<int>(box_px / 4.0F));
-  const int sw = image.width / f;
-  const int sh = image.height / f;
   const int box = std::max(1, static_cast<int>(std::lround(box_px / static_cast<float>(f))));
-  if (sw < box || sh < box) return centre;
+  if (image.width / f < box || image.height / f < box) return centre;
+  shrink(image, f);
+  excluded_cells_.assign(static_cast<std::size_t>(small_.width()) * static_cast<std::size_t>(small_.height()), 0U);
+  excluded_.assign(integral_.size(), 0U);
+  std::optional<Point2f> darkest;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    const auto b = darkest_box(box);
+    if (!b) break;
+    const Point2f seed = dark_centroid(*b, box, f);
+    if (!darkest) darkest = seed;
+    if (region_.grow(image, seed, min_radius_px, max_radius_px)) return seed;
+    exclude_flooded(f);
+  }
+  return darkest.value_or(centre);
+}
+
+void DarkBlobLocator::shrink(CViewU8 image, int factor) {
+  const int sw = image.width / factor;
+  const int sh = image.height / factor;
   small_.resize(sw, sh);
-  const int area = f * f;
+  const int area = factor * factor;
   for (int y = 0; y < sh; ++y) {
     for (int x = 0; x < sw; ++x) {
       int acc = 0;
-      for (int dy = 0; dy < f; ++dy) {
-        const std::uint8_t* r = image.row(y * f + dy) + x * f;
-        for (int dx = 0; dx < f; ++dx) acc += r[dx];
+      for (int dy = 0; dy < factor; ++dy) {
+        const std::uint8_t* r = image.row(y * factor + dy) + x * factor;
+        for (int dx = 0; dx < factor; ++dx) acc += r[dx];
       }
       small_.at(x, y) = static_cast<std::uint8_t>(acc / area);
     }
@@ -37,33 +52,56 @@ Point2f DarkBlobLocator::locate(CViewU8 image, float min_radius_px) {
           integral_[static_cast<std::size_t>(y) * iw + static_cast<std::size_t>(x + 1)] + row_sum;
     }
   }
-  auto box_sum = [&](int x, int y) {
-    const auto x0 = static_cast<std::size_t>(x);
-    const auto y0 = static_cast<std::size_t>(y);
-    const auto x1 = x0 + static_cast<std::size_t>(box);
-    const auto y1 = y0 + static_cast<std::size_t>(box);
-    return integral_[y1 * iw + x1] - integral_[y0 * iw + x1] - integral_[y1 * iw + x0] + integral_[y0 * iw + x0];
-  };
-  std::uint32_t best = std::numeric_limits<std::uint32_t>::max();
-  int bx = 0;
-  int by = 0;
-  for (int y = 0; y + box <= sh; ++y) {
-    for (int x = 0; x + box <= sw; ++x) {
-      const std::uint32_t s = box_sum(x, y);
-      if (s < best) {
-        best = s;
-        bx = x;
-        by = y;
-      }
+}
+
+std::uint32_t DarkBlobLocator::box_sum(const std::vector<std::uint32_t>& table, int x, int y, int box) const {
+  const auto iw = static_cast<std::size_t>(small_.width() + 1);
+  const auto x0 = static_cast<std::size_t>(x);
+  const auto y0 = static_cast<std::size_t>(y);
+  const auto x1 = x0 + static_cast<std::size_t>(box);
+  const auto y1 = y0 + static_cast<std::size_t>(box);
+  return table[y1 * iw + x1] - table[y0 * iw + x1] - table[y1 * iw + x0] + table[y0 * iw + x0];
+}
+
+std::optional<DarkBlobLocator::Box> DarkBlobLocator::darkest_box(int box) const {
+  const bool any_excluded = excluded_.back() != 0;
+  std::optional<Box> best;
+  for (int y = 0; y + box <= small_.height(); ++y) {
+    for (int x = 0; x + box <= small_.width(); ++x) {
+      if (any_excluded && box_sum(excluded_, x, y, box) != 0) continue;
+      const std::uint32_t s = box_sum(integral_, x, y, box);
+      if (!best || s < best->sum) best = Box{s, x, y};
     }
   }
+  return best;
+}
+
+void DarkBlobLocator::exclude_flooded(int factor) {
+  const int sw = small_.width();
+  const auto iw = static_cast<std::size_t>(sw + 1);
+  for (int y = 0; y < small_.height(); ++y) {
+    std::uint32_t row_sum = 0;
+    for (int x = 0; x < sw; ++x) {
+      std::uint8_t& cell = excluded_cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(sw) +
+                                           static_cast<std::size_t>(x)];
+      if (region_.reached(x * factor + factor / 2, y * factor + factor / 2)) cell = 1U;
+      row_sum += cell;
+      const std::size_t at = static_cast<std::size_t>(y + 1) * iw + static_cast<std::size_t>(x + 1);
+      excluded_[at] = excluded_[at - iw] + row_sum;
+    }
+  }
+}
+
+Point2f DarkBlobLocator::dark_centroid(const Box& b, int box, int factor) const {
   // Many boxes fit inside a large pupil equally well; the centroid of the dark cells around the
-  // best box sits at the pupil's middle instead of one of its edges.
-  const float box_mean = static_cast<float>(best) / static_cast<float>(box * box);
-  const int x0 = std::max(0, bx - box);
-  const int y0 = std::max(0, by - box);
-  const int x1 = std::min(sw, bx + 2 * box);
-  const int y1 = std::min(sh, by + 2 * box);
+  // box sits at the pupil's middle instead of one of its edges.
+  const int sw = small_.width();
+  const int sh = small_.height();
+  const float box_mean = static_cast<float>(b.sum) / static_cast<float>(box * box);
+  const int x0 = std::max(0, b.x - box);
+  const int y0 = std::max(0, b.y - box);
+  const int x1 = std::min(sw, b.x + 2 * box);
+  const int y1 = std::min(sh, b.y + 2 * box);
   float window_sum = 0.0F;
   for (int y = y0; y < y1; ++y) {
     for (int x = x0; x < x1; ++x) window_sum += small_.at(x, y);
@@ -71,7 +109,7 @@ Point2f DarkBlobLocator::locate(CViewU8 image, float min_radius_px) {
   const float threshold = 0.5F * (box_mean + window_sum / static_cast<float>((x1 - x0) * (y1 - y0)));
   float sx = 0.0F;
   float sy = 0.0F;
-  float n = 0.0F;  // never 0: the best box's own cells average no brighter than the threshold
+  float n = 0.0F;  // never 0: the box's own cells average no brighter than the threshold
   for (int y = y0; y < y1; ++y) {
     for (int x = x0; x < x1; ++x) {
       if (static_cast<float>(small_.at(x, y)) > threshold) continue;
@@ -80,7 +118,7 @@ Point2f DarkBlobLocator::locate(CViewU8 image, float min_radius_px) {
       n += 1.0F;
     }
   }
-  const float scale = static_cast<float>(f);
+  const auto scale = static_cast<float>(factor);
   const float half_cell = 0.5F * scale - 0.5F;  // a cell's centre in full-resolution pixels
   return {sx / n * scale + half_cell, sy / n * scale + half_cell};
 }

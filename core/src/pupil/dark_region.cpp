@@ -54,14 +54,17 @@ std::optional<DarkRegion> DarkRegionGrower::grow(CViewU8 image, Point2f seed, fl
     const bool judging = ring_growth_seen && static_cast<float>(before.area) >= min_area;
     const float spill_area = static_cast<float>(before.area) * (1.0F + kSpillGrowth) * (1.0F + kSpillGrowth);
     auto& pending = queue_[static_cast<std::size_t>(level)];
+    // Touching the edge of the search means the region is not enclosed at this level. The level
+    // is still taken in full (inside the search), so that reached() covers the whole dark area.
+    bool leaked = false;
     while (!pending.empty()) {
       const std::int32_t p = pending.back();
       pending.pop_back();
       const int x = p % w;
       const int y = p / w;
-      // Touching the edge of the search means the region is not enclosed at this level.
       if (x == wx0 || x == wx1 || y == wy0 || y == wy1) {
-        return ring_growth_seen ? std::optional(describe(level - 1, level)) : std::nullopt;
+        leaked = true;
+        continue;
       }
       ++region.area;
       region.sum_x += x;
@@ -71,7 +74,8 @@ std::optional<DarkRegion> DarkRegionGrower::grow(CViewU8 image, Point2f seed, fl
       region.x1 = std::max(region.x1, x);
       region.y1 = std::max(region.y1, y);
       if (judging && static_cast<float>(region.area) > spill_area) return describe(level - 1, level);
-      for (const auto& [nx, ny] : {std::pair{x - 1, y}, std::pair{x + 1, y}, std::pair{x, y - 1}, std::pair{x, y + 1}}) {
+      for (const auto& [nx, ny] :
+           {std::pair{x - 1, y}, std::pair{x + 1, y}, std::pair{x, y - 1}, std::pair{x, y + 1}}) {
         std::uint32_t& mark = visited_.at(nx, ny);
         if (mark == generation_) continue;
         mark = generation_;
@@ -79,6 +83,7 @@ std::optional<DarkRegion> DarkRegionGrower::grow(CViewU8 image, Point2f seed, fl
         queue_[static_cast<std::size_t>(grey)].push_back(ny * w + nx);
       }
     }
+    if (leaked) return ring_growth_seen ? std::optional(describe(level - 1, level)) : std::nullopt;
     levels_[static_cast<std::size_t>(level)] = region;
     if (static_cast<float>(region.area) > max_area) return std::nullopt;  // wider than any pupil
     if (static_cast<float>(before.area) >= min_area &&

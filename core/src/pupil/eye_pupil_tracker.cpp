@@ -46,8 +46,9 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
 
   // The previous centre is kept in frame coordinates: the searched view may move between frames
   // (a tracking window follows the pupil).
+  const StarburstParams& sp = params.starburst;
   const Point2f seed = previous_centre_ ? Point2f{previous_centre_->x - origin.x, previous_centre_->y - origin.y}
-                                        : locator_.locate(img, params.starburst.min_radius_px);
+                                        : locator_.locate(img, sp.min_radius_px, sp.max_radius_px);
   if (params.algorithm != search_algorithm_) {
     search_ = make_pupil_search(params.algorithm, params);
     search_algorithm_ = params.algorithm;

@@ -29,6 +29,8 @@ class DarkRegionGrower {
   // Nothing when no enclosed dark region of at least `min_radius` forms around the seed (the
   // seed is not in a pupil, or the pupil is not enclosed within the search).
   [[nodiscard]] std::optional<DarkRegion> grow(CViewU8 image, Point2f seed, float min_radius, float max_radius);
+  // Whether the last grow() reached the pixel (took it in or came to its edge).
+  [[nodiscard]] bool reached(int x, int y) const noexcept { return visited_.at(x, y) == generation_; }
 
  private:
   // The region as it stood when every pixel up to one grey level was taken.
