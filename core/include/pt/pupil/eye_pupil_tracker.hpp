@@ -37,6 +37,9 @@ class EyePupilTracker {
 
  private:
   CViewU8 smooth(CViewU8 cleaned, const SmoothingParams& params);
+  // One search from `seed` in the preprocessed image, judged: confidence and the pupil prior.
+  // Ellipse in the image's coordinates.
+  PupilMeasurement measure(CViewU8 img, Point2f seed, double time_s, const DetectorParams& params);
 
   ReflectionRemover reflections_;
   std::unique_ptr<GaussianFilter> gaussian_;
