@@ -55,6 +55,39 @@ std::optional<BorderLevels> measure_border_levels(CViewU8 image, CViewU8 reflect
   return BorderLevels{median(inner), median(outer)};
 }
 
+std::optional<float> border_rise_px(CViewU8 image, CViewU8 reflections, const Ellipse& e,
+                                    const BorderLevels& levels) {
+  if (image.width < 2 || image.height < 2) return std::nullopt;
+  constexpr int kRays = 32;
+  constexpr float kReach = 1.5F;  // profile out to this multiple of the radius
+  const float step = 0.5F / std::sqrt(e.a * e.b);  // half a pixel, as a share of the radius
+  const auto bins = static_cast<std::size_t>(kReach / step) + 1;
+  const float c = std::cos(e.angle_rad);
+  const float s = std::sin(e.angle_rad);
+  std::vector<float> samples;
+  std::optional<float> quarter;
+  const float low = levels.inside + 0.25F * (levels.outside - levels.inside);
+  const float high = levels.inside + 0.75F * (levels.outside - levels.inside);
+  for (std::size_t i = 0; i < bins; ++i) {
+    const float rho = static_cast<float>(i) * step;
+    samples.clear();
+    for (int k = 0; k < kRays; ++k) {
+      const float t = 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / kRays;
+      const float u = rho * e.a * std::cos(t);
+      const float v = rho * e.b * std::sin(t);
+      const float x = e.cx + u * c - v * s;
+      const float y = e.cy + u * s + v * c;
+      if (!inside_image(image, x, y) || marked(reflections, x, y)) continue;
+      samples.push_back(sample_bilinear(image, x, y));
+    }
+    if (samples.size() < kRays / 2) continue;
+    const float grey = median(samples);
+    if (!quarter && grey >= low) quarter = rho;
+    if (quarter && grey >= high) return (rho - *quarter) * std::sqrt(e.a * e.b);
+  }
+  return std::nullopt;
+}
+
 void trace_isophote(CViewU8 image, CViewU8 reflections, const Ellipse& e, float level, int rays,
                     std::vector<Point2f>& points) {
   points.clear();

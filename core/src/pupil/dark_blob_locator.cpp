@@ -8,24 +8,48 @@ namespace pt {
 Point2f DarkBlobLocator::locate(CViewU8 image, float min_radius_px, float max_radius_px) {
   const Point2f centre{static_cast<float>(image.width - 1) / 2.0F, static_cast<float>(image.height - 1) / 2.0F};
   // A box inscribed in the smallest pupil; the image is shrunk so that box spans ~4 cells.
-  const float box_px = std::max(3.0F, 1.4F * min_radius_px);
+  const float box_px = std::max(3.0F, kInscribedBox * min_radius_px);
   const int f = std::max(1, static_cast<int>(box_px / 4.0F));
-  const int box = std::max(1, static_cast<int>(std::lround(box_px / static_cast<float>(f))));
-  if (image.width / f < box || image.height / f < box) return centre;
+  const int smallest = std::max(1, static_cast<int>(std::lround(box_px / static_cast<float>(f))));
+  if (image.width / f < smallest || image.height / f < smallest) return centre;
   shrink(image, f);
   excluded_cells_.assign(static_cast<std::size_t>(small_.width()) * static_cast<std::size_t>(small_.height()), 0U);
   excluded_.assign(integral_.size(), 0U);
+  found_.clear();
   std::optional<Point2f> darkest;
-  for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    const auto b = darkest_box(box);
-    if (!b) break;
-    const Point2f seed = dark_centroid(*b, box, f);
-    if (!darkest) darkest = seed;
-    if (region_.grow(image, seed, min_radius_px, max_radius_px)) return seed;
-    exclude_flooded(f);
+  const auto largest = static_cast<int>(kInscribedBox * max_radius_px / static_cast<float>(f));
+  for (int box = smallest; box <= std::min({largest, small_.width(), small_.height()}); box *= 2) {
+    for (int attempt = 0; attempt < kAttemptsPerScale; ++attempt) {
+      const auto b = darkest_box(box);
+      if (!b) break;
+      const Point2f seed = dark_centroid(*b, box, f);
+      if (!darkest) darkest = seed;
+      const DarkRegionCandidates grown = region_.grow(image, seed, min_radius_px, max_radius_px);
+      if (grown.any()) consider(seed, grown.main());
+      exclude(*b, box, f);
+      if (grown.any()) break;  // else not enclosed: try the next darkest box of this size
+    }
   }
-  return darkest.value_or(centre);
+  const auto best = std::max_element(found_.begin(), found_.end(), [](const Found& a, const Found& b) {
+    return darkness(a.region) < darkness(b.region);
+  });
+  return best != found_.end() ? best->seed : darkest.value_or(centre);
 }
+
+void DarkBlobLocator::consider(Point2f seed, const DarkRegion& region) {
+  auto depth = [](const DarkRegion& r) { return r.spill_level - r.pupil_level; };
+  auto inside = [&](const Found& f) {
+    return region_.reached(static_cast<int>(std::lround(f.seed.x)), static_cast<int>(std::lround(f.seed.y)));
+  };
+  for (const Found& f : found_) {
+    if (inside(f) && depth(f.region) >= kNestedDepthShare * depth(region)) return;  // the iris around a pupil
+  }
+  // What is left inside are darker patches of this pupil's floor.
+  std::erase_if(found_, inside);
+  found_.push_back({seed, region});
+}
+
+float DarkBlobLocator::darkness(const DarkRegion& r) { return r.radius * r.radius * (r.spill_level - r.pupil_level); }
 
 void DarkBlobLocator::shrink(CViewU8 image, int factor) {
   const int sw = image.width / factor;
@@ -65,9 +89,11 @@ std::uint32_t DarkBlobLocator::box_sum(const std::vector<std::uint32_t>& table, 
 
 std::optional<DarkBlobLocator::Box> DarkBlobLocator::darkest_box(int box) const {
   const bool any_excluded = excluded_.back() != 0;
+  // A quarter of a box apart is fine enough: the dark centroid then finds the middle.
+  const int stride = std::max(1, box / 4);
   std::optional<Box> best;
-  for (int y = 0; y + box <= small_.height(); ++y) {
-    for (int x = 0; x + box <= small_.width(); ++x) {
+  for (int y = 0; y + box <= small_.height(); y += stride) {
+    for (int x = 0; x + box <= small_.width(); x += stride) {
       if (any_excluded && box_sum(excluded_, x, y, box) != 0) continue;
       const std::uint32_t s = box_sum(integral_, x, y, box);
       if (!best || s < best->sum) best = Box{s, x, y};
@@ -76,7 +102,7 @@ std::optional<DarkBlobLocator::Box> DarkBlobLocator::darkest_box(int box) const 
   return best;
 }
 
-void DarkBlobLocator::exclude_flooded(int factor) {
+void DarkBlobLocator::exclude(const Box& b, int box, int factor) {
   const int sw = small_.width();
   const auto iw = static_cast<std::size_t>(sw + 1);
   for (int y = 0; y < small_.height(); ++y) {
@@ -84,7 +110,8 @@ void DarkBlobLocator::exclude_flooded(int factor) {
     for (int x = 0; x < sw; ++x) {
       std::uint8_t& cell = excluded_cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(sw) +
                                            static_cast<std::size_t>(x)];
-      if (region_.reached(x * factor + factor / 2, y * factor + factor / 2)) cell = 1U;
+      const bool in_box = x >= b.x && x < b.x + box && y >= b.y && y < b.y + box;
+      if (in_box || region_.reached(x * factor + factor / 2, y * factor + factor / 2)) cell = 1U;
       row_sum += cell;
       const std::size_t at = static_cast<std::size_t>(y + 1) * iw + static_cast<std::size_t>(x + 1);
       excluded_[at] = excluded_[at - iw] + row_sum;

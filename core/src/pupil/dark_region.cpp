@@ -9,9 +9,12 @@ namespace {
 
 // While the level climbs the pupil's border, one grey level widens the region by a thin ring:
 // well under a tenth of its radius even for the faintest pupils seen (six grey levels over a
-// border three pixels wide, on a radius of twenty). Entering the iris or a dark gap widens it
-// by more at once; the first such step after the ring growth has begun is the spill.
-constexpr float kSpillGrowth = 0.10F;
+// border three pixels wide, on a radius of twenty). A wider step ends such a run of ring
+// growth. It is the spill into the iris when the run (the border's height in grey levels) is
+// at least as high as the levels the region climbed, since it first had a pupil's area, before
+// the run; a shorter run is a step on a shaded pupil's floor, where a darker patch merged with
+// the rest.
+constexpr float kRingGrowth = 0.10F;
 // The darkest quarter of the region is its core, clear of the border's blur.
 constexpr int kCoreShare = 4;
 
@@ -19,17 +22,13 @@ float circle_area(float radius) noexcept { return std::numbers::pi_v<float> * ra
 
 }  // namespace
 
-std::optional<DarkRegion> DarkRegionGrower::grow(CViewU8 image, Point2f seed, float min_radius, float max_radius) {
-  if (image.empty()) return std::nullopt;
+DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float min_radius, float max_radius) {
+  DarkRegionCandidates found;
+  if (image.empty()) return found;
   const int w = image.width;
   const int h = image.height;
   const int sx = std::clamp(static_cast<int>(std::lround(seed.x)), 0, w - 1);
   const int sy = std::clamp(static_cast<int>(std::lround(seed.y)), 0, h - 1);
-  const int reach = static_cast<int>(std::ceil(2.0F * max_radius));
-  const int wx0 = std::max(0, sx - reach);
-  const int wy0 = std::max(0, sy - reach);
-  const int wx1 = std::min(w - 1, sx + reach);
-  const int wy1 = std::min(h - 1, sy + reach);
 
   if (visited_.width() != w || visited_.height() != h) {
     visited_ = Image<std::uint32_t>(w, h, 0U);
@@ -47,23 +46,31 @@ std::optional<DarkRegion> DarkRegionGrower::grow(CViewU8 image, Point2f seed, fl
   visited_.at(sx, sy) = generation_;
   queue_[static_cast<std::size_t>(first_level_)].push_back(sy * w + sx);
   LevelSnapshot region{0, 0.0, 0.0, sx, sy, sx, sy};
+  int floor_start = -1;  // level at which the region first had a pupil's area
+  int run_start = -1;    // first level of the current run of ring growth; -1 outside one
   bool ring_growth_seen = false;
+  // A region that reaches the image's edge before its ring growth has begun is no pupil
+  // (a shadow or a black frame border running out of the picture). It is still grown until that
+  // growth begins, so that reached() covers the whole dark area and a seed elsewhere in it is
+  // not tried again.
+  bool enclosed = true;
+  auto spilled_at = [&](int level) {
+    found.after_wall = describe(level - 1, level);
+    return found;
+  };
   for (int level = first_level_; level < 256; ++level) {
     const LevelSnapshot before = region;
-    // Past this area the current level has spilled, so the rest of it need not be taken.
-    const bool judging = ring_growth_seen && static_cast<float>(before.area) >= min_area;
-    const float spill_area = static_cast<float>(before.area) * (1.0F + kSpillGrowth) * (1.0F + kSpillGrowth);
+    const bool wall = enclosed && run_start >= 0 && level - run_start >= run_start - floor_start;
+    const float ring_area = static_cast<float>(before.area) * (1.0F + kRingGrowth) * (1.0F + kRingGrowth);
     auto& pending = queue_[static_cast<std::size_t>(level)];
-    // Touching the edge of the search means the region is not enclosed at this level. The level
-    // is still taken in full (inside the search), so that reached() covers the whole dark area.
-    bool leaked = false;
+    bool touched_edge = false;
     while (!pending.empty()) {
       const std::int32_t p = pending.back();
       pending.pop_back();
       const int x = p % w;
       const int y = p / w;
-      if (x == wx0 || x == wx1 || y == wy0 || y == wy1) {
-        leaked = true;
+      if (x == 0 || x == w - 1 || y == 0 || y == h - 1) {
+        touched_edge = true;
         continue;
       }
       ++region.area;
@@ -73,7 +80,9 @@ std::optional<DarkRegion> DarkRegionGrower::grow(CViewU8 image, Point2f seed, fl
       region.y0 = std::min(region.y0, y);
       region.x1 = std::max(region.x1, x);
       region.y1 = std::max(region.y1, y);
-      if (judging && static_cast<float>(region.area) > spill_area) return describe(level - 1, level);
+      // Past this area a wide step is under way; after a wall it is the spill, so the rest of
+      // the level need not be taken.
+      if (wall && static_cast<float>(region.area) > ring_area) return spilled_at(level);
       for (const auto& [nx, ny] :
            {std::pair{x - 1, y}, std::pair{x + 1, y}, std::pair{x, y - 1}, std::pair{x, y + 1}}) {
         std::uint32_t& mark = visited_.at(nx, ny);
@@ -83,15 +92,26 @@ std::optional<DarkRegion> DarkRegionGrower::grow(CViewU8 image, Point2f seed, fl
         queue_[static_cast<std::size_t>(grey)].push_back(ny * w + nx);
       }
     }
-    if (leaked) return ring_growth_seen ? std::optional(describe(level - 1, level)) : std::nullopt;
+    // Reaching the image's edge is a spill like any other after a wall, and ends the flood.
+    if (touched_edge) {
+      if (wall) return spilled_at(level);
+      if (ring_growth_seen) return found;
+      enclosed = false;
+    }
     levels_[static_cast<std::size_t>(level)] = region;
-    if (static_cast<float>(region.area) > max_area) return std::nullopt;  // wider than any pupil
-    if (static_cast<float>(before.area) >= min_area &&
-        static_cast<float>(region.area) <= spill_area) {
+    if (static_cast<float>(region.area) > max_area) return found;  // wider than any pupil
+    if (static_cast<float>(before.area) < min_area) continue;
+    if (floor_start < 0) floor_start = level - 1;
+    if (static_cast<float>(region.area) <= ring_area) {
+      if (!enclosed) return found;  // the dark area is whole: its walls are being climbed
+      if (run_start < 0) run_start = level;
       ring_growth_seen = true;
+    } else {
+      if (ring_growth_seen && !found.earlier) found.earlier = describe(level - 1, level);
+      run_start = -1;
     }
   }
-  return std::nullopt;
+  return found;
 }
 
 DarkRegion DarkRegionGrower::describe(int last_level, int spill_level) const {

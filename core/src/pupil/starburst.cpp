@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "pt/pupil/border_refinement.hpp"
@@ -16,6 +17,9 @@ constexpr int kPeakLookahead = 4;  // samples past the threshold crossing search
 // pupil's circumference, few enough to cost little next to the preprocessing.
 constexpr int kBorderRays = 64;
 constexpr int kBorderRounds = 2;  // the second round measures the levels on the refined border
+// A single border's grey rises within its blur; across an iris and the pupil's border inside it,
+// over the iris's width, many times that.
+constexpr float kTwoStepBlurs = 2.0F;
 
 // How far beyond a border its blur reaches: two standard deviations of the smoothing plus a
 // pixel for the camera's own blur.
@@ -144,17 +148,31 @@ const SearchOutcome& StarburstSearch::run(CViewU8 image, CViewU8 reflections, Po
   }
   const StarburstParams& sp = params.starburst;
   const ShapeLimits limits{sp.min_radius_px, sp.max_radius_px, sp.max_aspect};
-  outcome_.fit.reset();
-  outcome_.iterations = 0;
-  Point2f centre = seed;
-  RayCriterion criterion{std::nullopt, sp.edge_threshold, 2.0F * sp.max_radius_px};
-  if (const auto region = region_.grow(image, seed, sp.min_radius_px, sp.max_radius_px)) {
-    centre = region->centroid;
-    criterion.level = 0.5F * (region->pupil_level + region->spill_level);
+  const DarkRegionCandidates grown = region_.grow(image, seed, sp.min_radius_px, sp.max_radius_px);
+  if (!grown.any()) {
+    search(image, reflections, seed, {std::nullopt, sp.edge_threshold, 2.0F * sp.max_radius_px}, params, limits);
+    return outcome_;
+  }
+  auto criterion = [](const DarkRegion& r) {
     // A ray from inside the region leaves it within the region's diagonal, a back ray from
     // its border within the same; the border must be crossed by then.
-    criterion.reach = std::hypot(static_cast<float>(region->bounds.w), static_cast<float>(region->bounds.h)) + 2.0F;
+    const float reach = std::hypot(static_cast<float>(r.bounds.w), static_cast<float>(r.bounds.h)) + 2.0F;
+    return RayCriterion{0.5F * (r.pupil_level + r.spill_level), 0.0F, reach};
+  };
+  search(image, reflections, grown.main().centroid, criterion(grown.main()), params, limits);
+  // A lower border inside the first one found is the pupil's when that one is the iris around
+  // it: then the grey does not rise once, within the blur, across its border, but twice.
+  if (grown.after_wall && grown.earlier && two_step(image, reflections, outcome_, params.smoothing)) {
+    search(image, reflections, grown.earlier->centroid, criterion(*grown.earlier), params, limits);
   }
+  return outcome_;
+}
+
+void StarburstSearch::search(CViewU8 image, CViewU8 reflections, Point2f centre, const RayCriterion& criterion,
+                             const DetectorParams& params, const ShapeLimits& limits) {
+  const StarburstParams& sp = params.starburst;
+  outcome_.fit.reset();
+  outcome_.iterations = 0;
   for (int it = 0; it < std::max(1, sp.max_iterations); ++it) {
     ++outcome_.iterations;
     cast_rays(image, reflections, centre, params, criterion);
@@ -166,7 +184,16 @@ const SearchOutcome& StarburstSearch::run(CViewU8 image, CViewU8 reflections, Po
     if (moved < sp.convergence_px || !inside_image(image, centre.x, centre.y)) break;
   }
   if (outcome_.fit) place_border(image, reflections, params, limits);
-  return outcome_;
+}
+
+bool StarburstSearch::two_step(CViewU8 image, CViewU8 reflections, const SearchOutcome& outcome,
+                               const SmoothingParams& smoothing) {
+  if (!outcome.fit) return true;
+  const float blur = blur_reach_px(smoothing);
+  const auto levels = measure_border_levels(image, reflections, outcome.fit->ellipse, blur);
+  if (!levels || levels->outside <= levels->inside) return true;
+  const auto rise = border_rise_px(image, reflections, outcome.fit->ellipse, *levels);
+  return !rise || *rise > kTwoStepBlurs * blur;
 }
 
 void StarburstSearch::place_border(CViewU8 image, CViewU8 reflections, const DetectorParams& params,

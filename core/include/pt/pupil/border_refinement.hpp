@@ -22,6 +22,14 @@ struct BorderLevels {
 [[nodiscard]] std::optional<BorderLevels> measure_border_levels(CViewU8 image, CViewU8 reflections, const Ellipse& e,
                                                                 float blur_px);
 
+// Over how many pixels the grey rises from a quarter to three quarters of the way from
+// `levels.inside` to `levels.outside`, on the median radial profile of the ellipse (rays spread
+// around it, distances scaled to its radius in each direction). A single blurred border rises
+// within the blur; an ellipse around the iris rises at the pupil's border and again at its own.
+// Nothing when the profile does not rise that far.
+[[nodiscard]] std::optional<float> border_rise_px(CViewU8 image, CViewU8 reflections, const Ellipse& e,
+                                                  const BorderLevels& levels);
+
 // Replaces `points` with, on each of `rays` rays from the ellipse's centre (evenly spread
 // around its border), the upward crossing of `level` nearest to the ellipse within half its
 // radius either side of it. Rays whose crossing touches a reflection contribute nothing.

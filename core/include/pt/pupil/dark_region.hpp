@@ -3,8 +3,8 @@
 // order (a bucket queue over the 256 levels), so one pass gives the seed's connected region at
 // every grey level from the seed's own up. While the level climbs the pupil's blurred border
 // the region grows by a thin ring per level; when it reaches the iris (or a dark gap in the
-// border) the region spills and its size jumps. The level of that jump and the pupil's own
-// level tell how dark the pupil is against its surroundings, whatever the illumination.
+// border) the region spills and grows by more at once. The pupil's own level and the level of
+// that spill tell how dark the pupil is against its surroundings, whatever the illumination.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -23,12 +23,27 @@ struct DarkRegion {
   RectI bounds;              // that region's pixel bounding box
 };
 
+// The pupil as a flood shows it. Its border is a run of levels over which the region grows by
+// thin rings, ended by a wider step; the border is taken as the first run at least as high as
+// the levels climbed before it (after_wall). A lower run ended by a wider step before that
+// (earlier) may be a faint pupil spilling into a dark iris, or a darker patch of a shaded
+// pupil's floor merging with the rest: grey levels alone cannot tell which.
+struct DarkRegionCandidates {
+  std::optional<DarkRegion> after_wall;
+  std::optional<DarkRegion> earlier;
+
+  [[nodiscard]] bool any() const noexcept { return after_wall || earlier; }
+  // The deeper of the two: the one to rank regions by.
+  [[nodiscard]] const DarkRegion& main() const noexcept { return after_wall ? *after_wall : *earlier; }
+};
+
 class DarkRegionGrower {
  public:
-  // Grows from the pixel nearest `seed`, searching no farther than twice `max_radius` from it.
-  // Nothing when no enclosed dark region of at least `min_radius` forms around the seed (the
-  // seed is not in a pupil, or the pupil is not enclosed within the search).
-  [[nodiscard]] std::optional<DarkRegion> grow(CViewU8 image, Point2f seed, float min_radius, float max_radius);
+  // Grows from the pixel nearest `seed`. No candidate when no dark region of at least
+  // `min_radius` and at most `max_radius`, enclosed by brighter pixels inside the image, forms
+  // around the seed. The flood stops at the spill or at the largest pupil's area, so it costs
+  // no more than the pixels of a pupil and its border.
+  [[nodiscard]] DarkRegionCandidates grow(CViewU8 image, Point2f seed, float min_radius, float max_radius);
   // Whether the last grow() reached the pixel (took it in or came to its edge).
   [[nodiscard]] bool reached(int x, int y) const noexcept { return visited_.at(x, y) == generation_; }
 

@@ -37,8 +37,14 @@ class StarburstSearch final : public PupilSearch {
                                                           float angle, float start, const RayCriterion& criterion);
   void cast_rays(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params,
                  const RayCriterion& criterion);
+  // The iterated search from `centre`, leaving its result in outcome_.
+  void search(CViewU8 image, CViewU8 reflections, Point2f centre, const RayCriterion& criterion,
+              const DetectorParams& params, const ShapeLimits& limits);
   // Moves the fit onto the isophote midway between the pupil's and the iris's grey.
   void place_border(CViewU8 image, CViewU8 reflections, const DetectorParams& params, const ShapeLimits& limits);
+  // Whether the grey across the fit of `outcome` rises in two steps (or not at all).
+  [[nodiscard]] static bool two_step(CViewU8 image, CViewU8 reflections, const SearchOutcome& outcome,
+                                     const SmoothingParams& smoothing);
 
   DarkRegionGrower region_;
   RansacConicFitter ransac_;
