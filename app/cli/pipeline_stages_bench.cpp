@@ -43,7 +43,8 @@ std::vector<StageTiming> time_pipeline_stages(const std::vector<ImageU8>& frames
       search += time_us([&] {
         const CViewU8 img = std::as_const(s.smooth).view();
         const StarburstParams& sp = params.starburst;
-        const Point2f seed = s.previous ? *s.previous : s.locator.locate(img, sp.min_radius_px, sp.max_radius_px);
+        const Point2f seed =
+            s.previous ? *s.previous : s.locator.locate(img, sp.min_radius_px, sp.max_radius_px).front();
         const SearchOutcome& out = s.starburst.run(img, std::as_const(s.mask).view(), seed, params);
         s.previous = out.fit ? std::optional(Point2f{out.fit->ellipse.cx, out.fit->ellipse.cy}) : std::nullopt;
       });

@@ -2,152 +2,119 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace pt {
+namespace {
 
-Point2f DarkBlobLocator::locate(CViewU8 image, float min_radius_px, float max_radius_px) {
-  const Point2f centre{static_cast<float>(image.width - 1) / 2.0F, static_cast<float>(image.height - 1) / 2.0F};
-  // A box inscribed in the smallest pupil; the image is shrunk so that box spans ~4 cells.
-  const float box_px = std::max(3.0F, kInscribedBox * min_radius_px);
-  const int f = std::max(1, static_cast<int>(box_px / 4.0F));
-  const int smallest = std::max(1, static_cast<int>(std::lround(box_px / static_cast<float>(f))));
-  if (image.width / f < smallest || image.height / f < smallest) return centre;
-  shrink(image, f);
-  excluded_cells_.assign(static_cast<std::size_t>(small_.width()) * static_cast<std::size_t>(small_.height()), 0U);
-  excluded_.assign(integral_.size(), 0U);
-  found_.clear();
-  std::optional<Point2f> darkest;
-  const auto largest = static_cast<int>(kInscribedBox * max_radius_px / static_cast<float>(f));
-  for (int box = smallest; box <= std::min({largest, small_.width(), small_.height()}); box *= 2) {
-    for (int attempt = 0; attempt < kAttemptsPerScale; ++attempt) {
-      const auto b = darkest_box(box);
-      if (!b) break;
-      const Point2f seed = dark_centroid(*b, box, f);
-      if (!darkest) darkest = seed;
-      const DarkRegionCandidates grown = region_.grow(image, seed, min_radius_px, max_radius_px);
-      if (grown.any()) consider(seed, grown.main());
-      exclude(*b, box, f);
-      if (grown.any()) break;  // else not enclosed: try the next darkest box of this size
-    }
-  }
-  const auto best = std::max_element(found_.begin(), found_.end(), [](const Found& a, const Found& b) {
-    return darkness(a.region) < darkness(b.region);
-  });
-  return best != found_.end() ? best->seed : darkest.value_or(centre);
+// A box inscribed in a pupil of radius r has a side of about 1.4 r.
+constexpr float kInscribedBox = 1.4F;
+// The smallest box spans this many cells of the box map.
+constexpr float kSmallestBoxCells = 4.0F;
+// A frame can have a black strip along a side or two and a dark corner.
+constexpr int kAttemptsPerSize = 3;
+// The largest pupil looked for from a box, in radii of the pupil the box is inscribed in; box
+// sizes double, so every pupil size is covered by one of them.
+constexpr float kLargestPerBox = 4.0F;
+// Regions are grown on the halving where the pupils a box looks for span at least this radius
+// in pixels: enough for a grey level's ring of growth to be a small part of the region.
+constexpr float kGrowRadius = 12.0F;
+// A pupil's wall (pupil to iris) is a good part of the iris's (pupil floor to sclera), a third
+// or more; a darker patch on the pupil's floor is a few grey levels deep beside a wall of tens.
+constexpr float kNestedDepthShare = 0.25F;
+
+float depth(const DarkRegion& r) noexcept { return r.spill_level - r.pupil_level; }
+
+// How much darkness a region holds: area times depth below its surroundings, in image pixels.
+float darkness(const DarkRegion& r, int scale) noexcept {
+  const float radius = r.radius * static_cast<float>(scale);
+  return radius * radius * depth(r);
 }
 
-void DarkBlobLocator::consider(Point2f seed, const DarkRegion& region) {
-  auto depth = [](const DarkRegion& r) { return r.spill_level - r.pupil_level; };
-  auto inside = [&](const Found& f) {
-    return region_.reached(static_cast<int>(std::lround(f.seed.x)), static_cast<int>(std::lround(f.seed.y)));
-  };
+// Where image pixel `p` lies on a halving of `scale` image pixels per pixel.
+Point2f on_halving(Point2f p, int scale) noexcept {
+  const auto s = static_cast<float>(scale);
+  return {(p.x + 0.5F) / s - 0.5F, (p.y + 0.5F) / s - 0.5F};
+}
+
+}  // namespace
+
+std::span<const Point2f> DarkBlobLocator::locate(CViewU8 image, float min_radius_px, float max_radius_px) {
+  seeds_.assign(1, Point2f{static_cast<float>(image.width - 1) / 2.0F, static_cast<float>(image.height - 1) / 2.0F});
+  pyramid_.reset(image);
+  // Cells of the box map: the largest halving on which the smallest box still spans enough cells.
+  const float smallest_px = std::max(3.0F, kInscribedBox * min_radius_px);
+  int cell_level = 0;
+  while (smallest_px / static_cast<float>(2 << cell_level) >= kSmallestBoxCells) ++cell_level;
+  const int f = 1 << cell_level;
+  const int smallest = std::max(1, static_cast<int>(std::lround(smallest_px / static_cast<float>(f))));
+  const CViewU8 cells = pyramid_.level(cell_level);
+  if (cells.width < smallest || cells.height < smallest) return seeds_;
+  boxes_.build(cells, f);
+  found_.clear();
+  std::optional<Point2f> darkest;
+  // Box sizes double from the smallest pupil's until the pupils looked for reach the largest.
+  for (int box = smallest; box <= std::min(boxes_.width(), boxes_.height()); box *= 4) {
+    const float radius = static_cast<float>(box * f) / kInscribedBox;
+    // Pupils much larger than this box are left to the larger boxes, which keeps each flood
+    // to a few times the area of the pupils looked for.
+    const float reach = std::min(max_radius_px, kLargestPerBox * radius);
+    int level = 0;
+    while (radius / static_cast<float>(2 << level) >= kGrowRadius) ++level;
+    scale_ = 1 << level;
+    halving_ = pyramid_.level(level);
+    const auto s = static_cast<float>(scale_);
+    boxes_.next_size();
+    for (int attempt = 0; attempt < kAttemptsPerSize; ++attempt) {
+      const auto b = boxes_.darkest(box);
+      if (!b) break;
+      const Point2f seed = boxes_.dark_centroid(*b);
+      if (!darkest) darkest = seed;
+      const DarkRegionCandidates grown = region_.grow(halving_, on_halving(seed, scale_), min_radius_px / s, reach / s);
+      if (grown.any()) consider(seed, grown.main(), scale_);
+      // A pupil, or an open area, is dealt with at every box size; a dark area too large for
+      // this size, or without a border, only at this one.
+      set_aside_flooded(grown.any() || grown.open ? DarkBoxMap::Aside::ForGood : DarkBoxMap::Aside::ForThisSize);
+      if (grown.any()) break;
+    }
+    if (reach >= max_radius_px) break;
+  }
+  if (found_.empty()) {
+    if (darkest) seeds_.front() = *darkest;
+    return seeds_;
+  }
+  std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) {
+    return darkness(a.region, a.scale) > darkness(b.region, b.scale);
+  });
+  seeds_.clear();
+  for (const Found& found : found_) seeds_.push_back(found.seed);
+  return seeds_;
+}
+
+void DarkBlobLocator::set_aside_flooded(DarkBoxMap::Aside how) {
+  const RectI r = region_.reached_bounds().intersect(halving_.bounds());
+  for (int y = r.y; y < r.y + r.h; ++y) {
+    for (int x = r.x; x < r.x + r.w; ++x) {
+      if (region_.reached(x, y)) boxes_.set_aside({x * scale_, y * scale_, scale_, scale_}, how);
+    }
+  }
+}
+
+bool DarkBlobLocator::flooded(Point2f image_px) const {
+  const Point2f p = on_halving(image_px, scale_);
+  const int x = std::clamp(static_cast<int>(std::lround(p.x)), 0, halving_.width - 1);
+  const int y = std::clamp(static_cast<int>(std::lround(p.y)), 0, halving_.height - 1);
+  return region_.reached(x, y);
+}
+
+void DarkBlobLocator::consider(Point2f seed, const DarkRegion& region, int scale) {
+  auto inside = [&](const Found& f) { return flooded(f.seed); };
   for (const Found& f : found_) {
     if (inside(f) && depth(f.region) >= kNestedDepthShare * depth(region)) return;  // the iris around a pupil
   }
   // What is left inside are darker patches of this pupil's floor.
   std::erase_if(found_, inside);
-  found_.push_back({seed, region});
-}
-
-float DarkBlobLocator::darkness(const DarkRegion& r) { return r.radius * r.radius * (r.spill_level - r.pupil_level); }
-
-void DarkBlobLocator::shrink(CViewU8 image, int factor) {
-  const int sw = image.width / factor;
-  const int sh = image.height / factor;
-  small_.resize(sw, sh);
-  const int area = factor * factor;
-  for (int y = 0; y < sh; ++y) {
-    for (int x = 0; x < sw; ++x) {
-      int acc = 0;
-      for (int dy = 0; dy < factor; ++dy) {
-        const std::uint8_t* r = image.row(y * factor + dy) + x * factor;
-        for (int dx = 0; dx < factor; ++dx) acc += r[dx];
-      }
-      small_.at(x, y) = static_cast<std::uint8_t>(acc / area);
-    }
-  }
-  const auto iw = static_cast<std::size_t>(sw + 1);
-  integral_.assign(iw * static_cast<std::size_t>(sh + 1), 0U);
-  for (int y = 0; y < sh; ++y) {
-    std::uint32_t row_sum = 0;
-    for (int x = 0; x < sw; ++x) {
-      row_sum += small_.at(x, y);
-      integral_[static_cast<std::size_t>(y + 1) * iw + static_cast<std::size_t>(x + 1)] =
-          integral_[static_cast<std::size_t>(y) * iw + static_cast<std::size_t>(x + 1)] + row_sum;
-    }
-  }
-}
-
-std::uint32_t DarkBlobLocator::box_sum(const std::vector<std::uint32_t>& table, int x, int y, int box) const {
-  const auto iw = static_cast<std::size_t>(small_.width() + 1);
-  const auto x0 = static_cast<std::size_t>(x);
-  const auto y0 = static_cast<std::size_t>(y);
-  const auto x1 = x0 + static_cast<std::size_t>(box);
-  const auto y1 = y0 + static_cast<std::size_t>(box);
-  return table[y1 * iw + x1] - table[y0 * iw + x1] - table[y1 * iw + x0] + table[y0 * iw + x0];
-}
-
-std::optional<DarkBlobLocator::Box> DarkBlobLocator::darkest_box(int box) const {
-  const bool any_excluded = excluded_.back() != 0;
-  // A quarter of a box apart is fine enough: the dark centroid then finds the middle.
-  const int stride = std::max(1, box / 4);
-  std::optional<Box> best;
-  for (int y = 0; y + box <= small_.height(); y += stride) {
-    for (int x = 0; x + box <= small_.width(); x += stride) {
-      if (any_excluded && box_sum(excluded_, x, y, box) != 0) continue;
-      const std::uint32_t s = box_sum(integral_, x, y, box);
-      if (!best || s < best->sum) best = Box{s, x, y};
-    }
-  }
-  return best;
-}
-
-void DarkBlobLocator::exclude(const Box& b, int box, int factor) {
-  const int sw = small_.width();
-  const auto iw = static_cast<std::size_t>(sw + 1);
-  for (int y = 0; y < small_.height(); ++y) {
-    std::uint32_t row_sum = 0;
-    for (int x = 0; x < sw; ++x) {
-      std::uint8_t& cell = excluded_cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(sw) +
-                                           static_cast<std::size_t>(x)];
-      const bool in_box = x >= b.x && x < b.x + box && y >= b.y && y < b.y + box;
-      if (in_box || region_.reached(x * factor + factor / 2, y * factor + factor / 2)) cell = 1U;
-      row_sum += cell;
-      const std::size_t at = static_cast<std::size_t>(y + 1) * iw + static_cast<std::size_t>(x + 1);
-      excluded_[at] = excluded_[at - iw] + row_sum;
-    }
-  }
-}
-
-Point2f DarkBlobLocator::dark_centroid(const Box& b, int box, int factor) const {
-  // Many boxes fit inside a large pupil equally well; the centroid of the dark cells around the
-  // box sits at the pupil's middle instead of one of its edges.
-  const int sw = small_.width();
-  const int sh = small_.height();
-  const float box_mean = static_cast<float>(b.sum) / static_cast<float>(box * box);
-  const int x0 = std::max(0, b.x - box);
-  const int y0 = std::max(0, b.y - box);
-  const int x1 = std::min(sw, b.x + 2 * box);
-  const int y1 = std::min(sh, b.y + 2 * box);
-  float window_sum = 0.0F;
-  for (int y = y0; y < y1; ++y) {
-    for (int x = x0; x < x1; ++x) window_sum += small_.at(x, y);
-  }
-  const float threshold = 0.5F * (box_mean + window_sum / static_cast<float>((x1 - x0) * (y1 - y0)));
-  float sx = 0.0F;
-  float sy = 0.0F;
-  float n = 0.0F;  // never 0: the box's own cells average no brighter than the threshold
-  for (int y = y0; y < y1; ++y) {
-    for (int x = x0; x < x1; ++x) {
-      if (static_cast<float>(small_.at(x, y)) > threshold) continue;
-      sx += static_cast<float>(x);
-      sy += static_cast<float>(y);
-      n += 1.0F;
-    }
-  }
-  const auto scale = static_cast<float>(factor);
-  const float half_cell = 0.5F * scale - 0.5F;  // a cell's centre in full-resolution pixels
-  return {sx / n * scale + half_cell, sy / n * scale + half_cell};
+  found_.push_back({seed, region, scale});
 }
 
 }  // namespace pt

@@ -15,6 +15,9 @@ namespace {
 // the run; a shorter run is a step on a shaded pupil's floor, where a darker patch merged with
 // the rest.
 constexpr float kRingGrowth = 0.10F;
+// A border is also at least this many grey levels high: three times the noise left after the
+// smoothing, so that a plateau of noise on a shaded floor is not taken for one.
+constexpr int kMinWall = 3;
 // The darkest quarter of the region is its core, clear of the border's blur.
 constexpr int kCoreShare = 4;
 
@@ -30,10 +33,8 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
   const int sx = std::clamp(static_cast<int>(std::lround(seed.x)), 0, w - 1);
   const int sy = std::clamp(static_cast<int>(std::lround(seed.y)), 0, h - 1);
 
-  if (visited_.width() != w || visited_.height() != h) {
-    visited_ = Image<std::uint32_t>(w, h, 0U);
-    generation_ = 0;
-  }
+  // Marks of earlier floods, whatever the image size then, are all below the new generation.
+  visited_.resize(w, h);
   if (++generation_ == 0) {  // wrapped after 4 billion floods: start the marks afresh
     visited_ = Image<std::uint32_t>(w, h, 0U);
     generation_ = 1;
@@ -45,7 +46,10 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
   first_level_ = image.at(sx, sy);
   visited_.at(sx, sy) = generation_;
   queue_[static_cast<std::size_t>(first_level_)].push_back(sy * w + sx);
-  LevelSnapshot region{0, 0.0, 0.0, sx, sy, sx, sy};
+  LevelSnapshot& region = region_;
+  region = LevelSnapshot{};
+  region.x0 = region.x1 = sx;
+  region.y0 = region.y1 = sy;
   int floor_start = -1;  // level at which the region first had a pupil's area
   int run_start = -1;    // first level of the current run of ring growth; -1 outside one
   bool ring_growth_seen = false;
@@ -60,7 +64,8 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
   };
   for (int level = first_level_; level < 256; ++level) {
     const LevelSnapshot before = region;
-    const bool wall = enclosed && run_start >= 0 && level - run_start >= run_start - floor_start;
+    const bool wall =
+        enclosed && run_start >= 0 && level - run_start >= std::max(kMinWall, run_start - floor_start);
     const float ring_area = static_cast<float>(before.area) * (1.0F + kRingGrowth) * (1.0F + kRingGrowth);
     auto& pending = queue_[static_cast<std::size_t>(level)];
     bool touched_edge = false;
@@ -99,11 +104,17 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
       enclosed = false;
     }
     levels_[static_cast<std::size_t>(level)] = region;
-    if (static_cast<float>(region.area) > max_area) return found;  // wider than any pupil
+    if (static_cast<float>(region.area) > max_area) {  // wider than any pupil
+      found.open = !enclosed;
+      return found;
+    }
     if (static_cast<float>(before.area) < min_area) continue;
     if (floor_start < 0) floor_start = level - 1;
     if (static_cast<float>(region.area) <= ring_area) {
-      if (!enclosed) return found;  // the dark area is whole: its walls are being climbed
+      if (!enclosed) {  // the dark area is whole: its walls are being climbed
+        found.open = true;
+        return found;
+      }
       if (run_start < 0) run_start = level;
       ring_growth_seen = true;
     } else {
@@ -112,6 +123,11 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
     }
   }
   return found;
+}
+
+RectI DarkRegionGrower::reached_bounds() const noexcept {
+  // The region's box, and the ring of pixels looked at around it.
+  return {region_.x0 - 1, region_.y0 - 1, region_.x1 - region_.x0 + 3, region_.y1 - region_.y0 + 3};
 }
 
 DarkRegion DarkRegionGrower::describe(int last_level, int spill_level) const {

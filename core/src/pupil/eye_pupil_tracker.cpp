@@ -2,6 +2,8 @@
 
 #include "pt/pupil/pupil_confidence.hpp"
 
+#include <algorithm>
+#include <span>
 #include <utility>
 
 namespace pt {
@@ -45,16 +47,16 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
     search_ = make_pupil_search(params.algorithm, params);
     search_algorithm_ = params.algorithm;
   }
-  const StarburstParams& sp = params.starburst;
   PupilMeasurement m;
   if (previous_centre_) {
     // The previous centre is kept in frame coordinates: the searched view may move between
     // frames (a tracking window follows the pupil).
-    m = measure(img, Point2f{previous_centre_->x - origin.x, previous_centre_->y - origin.y}, time_s, params);
+    const Point2f seed{previous_centre_->x - origin.x, previous_centre_->y - origin.y};
+    m = believe(assess(img, seed, params), time_s, params);
   }
   // A pupil that jumped (a saccade faster than the frame rate, a seek, unrelated images) is
-  // searched for afresh from the darkest blob rather than given up for this frame.
-  if (!m.detected) m = measure(img, locator_.locate(img, sp.min_radius_px, sp.max_radius_px), time_s, params);
+  // searched for afresh from the dark blobs rather than given up for this frame.
+  if (!m.detected) m = believe(most_convincing(img, params), time_s, params);
   m.eye = eye;
   m.ellipse.cx += origin.x;
   m.ellipse.cy += origin.y;
@@ -67,23 +69,46 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
   return m;
 }
 
-PupilMeasurement EyePupilTracker::measure(CViewU8 img, Point2f seed, double time_s, const DetectorParams& params) {
-  PupilMeasurement m;
+EyePupilTracker::Candidate EyePupilTracker::assess(CViewU8 img, Point2f seed, const DetectorParams& params) {
+  Candidate c;
+  c.seed = seed;
   const SearchOutcome& found = search_->run(img, std::as_const(mask_).view(), seed, params);
-  m.edge_points = static_cast<int>(found.edges.size());
-  m.iterations = found.iterations;
-  if (!found.fit) return m;
+  c.m.edge_points = static_cast<int>(found.edges.size());
+  c.m.iterations = found.iterations;
+  if (!found.fit) return c;
   const Ellipse& e = found.fit->ellipse;
   const float support = border_support(e, found.edges, found.inlier);
   const float noise = estimate_noise(std::as_const(cleaned_).view(), std::as_const(mask_).view(), e);
-  const DarkDisc disc = measure_dark_disc(img, e, noise);
-  m.confidence = pupil_confidence(support, disc, noise);
-  m.inliers = found.fit->inliers;
-  m.detected = m.confidence >= params.min_confidence;
-  const float diameter = e.equivalent_diameter();
-  if (m.detected && !prior_.agrees(diameter, disc, time_s, params.prior)) m.detected = false;
-  if (m.detected) prior_.learn(diameter, disc, m.confidence, time_s, params.prior);
-  m.ellipse = e;
+  c.disc = measure_dark_disc(img, e, noise);
+  c.m.confidence = pupil_confidence(support, c.disc, noise);
+  c.m.inliers = found.fit->inliers;
+  c.m.detected = c.m.confidence >= params.min_confidence;
+  c.m.ellipse = e;
+  return c;
+}
+
+EyePupilTracker::Candidate EyePupilTracker::most_convincing(CViewU8 img, const DetectorParams& params) {
+  const StarburstParams& sp = params.starburst;
+  const std::span<const Point2f> seeds = locator_.locate(img, sp.min_radius_px, sp.max_radius_px);
+  // A dark spot at the corner of the eye or in the lashes gives a fit as well; the pupil's is
+  // the one best supported all round and darkest against what surrounds it.
+  auto convincing = [](const Candidate& c) { return c.m.confidence * std::max(c.disc.contrast, 0.0F); };
+  Candidate best = assess(img, seeds.front(), params);
+  bool best_is_last = true;
+  for (const Point2f& seed : seeds.subspan(1, std::min(seeds.size(), kCandidates) - 1)) {
+    Candidate c = assess(img, seed, params);
+    best_is_last = convincing(c) > convincing(best);
+    if (best_is_last) best = c;
+  }
+  if (!best_is_last) best = assess(img, best.seed, params);  // so that last_search() shows it
+  return best;
+}
+
+PupilMeasurement EyePupilTracker::believe(const Candidate& c, double time_s, const DetectorParams& params) {
+  PupilMeasurement m = c.m;
+  const float diameter = m.ellipse.equivalent_diameter();
+  if (m.detected && !prior_.agrees(diameter, c.disc, time_s, params.prior)) m.detected = false;
+  if (m.detected) prior_.learn(diameter, c.disc, m.confidence, time_s, params.prior);
   return m;
 }
 

@@ -25,16 +25,20 @@ struct DarkRegion {
 
 // The pupil as a flood shows it. Its border is a run of levels over which the region grows by
 // thin rings, ended by a wider step; the border is taken as the first run at least as high as
-// the levels climbed before it (after_wall). A lower run ended by a wider step before that
+// the levels climbed before it, and a few levels high at least (after_wall). A lower run ended by a wider step before that
 // (earlier) may be a faint pupil spilling into a dark iris, or a darker patch of a shaded
 // pupil's floor merging with the rest: grey levels alone cannot tell which.
 struct DarkRegionCandidates {
   std::optional<DarkRegion> after_wall;
   std::optional<DarkRegion> earlier;
+  // The dark area ran out of the image before any border formed: no pupil anywhere in it.
+  bool open = false;
 
   [[nodiscard]] bool any() const noexcept { return after_wall || earlier; }
   // The deeper of the two: the one to rank regions by.
-  [[nodiscard]] const DarkRegion& main() const noexcept { return after_wall ? *after_wall : *earlier; }
+  [[nodiscard]] const DarkRegion& main() const noexcept {
+    return after_wall ? *after_wall : *earlier;
+  }
 };
 
 class DarkRegionGrower {
@@ -46,6 +50,8 @@ class DarkRegionGrower {
   [[nodiscard]] DarkRegionCandidates grow(CViewU8 image, Point2f seed, float min_radius, float max_radius);
   // Whether the last grow() reached the pixel (took it in or came to its edge).
   [[nodiscard]] bool reached(int x, int y) const noexcept { return visited_.at(x, y) == generation_; }
+  // A rectangle holding every pixel the last grow() reached.
+  [[nodiscard]] RectI reached_bounds() const noexcept;
 
  private:
   // The region as it stood when every pixel up to one grey level was taken.
@@ -65,6 +71,7 @@ class DarkRegionGrower {
   Image<std::uint32_t> visited_;                       // == generation_ where already queued
   std::uint32_t generation_ = 0;
   std::array<LevelSnapshot, 256> levels_{};
+  LevelSnapshot region_;  // as the last grow() left it
   int first_level_ = 0;
 };
 

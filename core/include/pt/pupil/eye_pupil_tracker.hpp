@@ -11,6 +11,7 @@
 #include "pt/pupil/dark_blob_locator.hpp"
 #include "pt/pupil/detector_params.hpp"
 #include "pt/pupil/pupil_measurement.hpp"
+#include "pt/pupil/pupil_confidence.hpp"
 #include "pt/pupil/pupil_prior.hpp"
 #include "pt/pupil/reflection_remover.hpp"
 #include "pt/pupil/pupil_search.hpp"
@@ -37,9 +38,21 @@ class EyePupilTracker {
 
  private:
   CViewU8 smooth(CViewU8 cleaned, const SmoothingParams& params);
-  // One search from `seed` in the preprocessed image, judged: confidence and the pupil prior.
+  // A search's result judged on its own (confidence), before the pupil prior has its say.
   // Ellipse in the image's coordinates.
-  PupilMeasurement measure(CViewU8 img, Point2f seed, double time_s, const DetectorParams& params);
+  struct Candidate {
+    Point2f seed;
+    PupilMeasurement m;
+    DarkDisc disc;
+  };
+  // Dark blobs tried as seeds at most, the likeliest first.
+  static constexpr std::size_t kCandidates = 3;
+
+  Candidate assess(CViewU8 img, Point2f seed, const DetectorParams& params);
+  // The best judged of the searches from the dark blobs of the image.
+  Candidate most_convincing(CViewU8 img, const DetectorParams& params);
+  // The candidate as the pupil prior sees it; a believed one is learnt from.
+  PupilMeasurement believe(const Candidate& c, double time_s, const DetectorParams& params);
 
   ReflectionRemover reflections_;
   std::unique_ptr<GaussianFilter> gaussian_;
