@@ -25,9 +25,10 @@ struct DarkRegion {
 
 // The pupil as a flood shows it. Its border is a run of levels over which the region grows by
 // thin rings, ended by a wider step; the border is taken as the first run at least as high as
-// the levels climbed before it, and a few levels high at least (after_wall). A lower run ended by a wider step before that
-// (earlier) may be a faint pupil spilling into a dark iris, or a darker patch of a shaded
-// pupil's floor merging with the rest: grey levels alone cannot tell which.
+// the levels climbed before it, and a few levels high at least (after_wall). A lower run ended
+// by a wider step before that (earlier) may be a faint pupil spilling into a dark iris, or a
+// darker patch of a shaded pupil's floor merging with the rest: grey levels alone cannot tell
+// which.
 struct DarkRegionCandidates {
   std::optional<DarkRegion> after_wall;
   std::optional<DarkRegion> earlier;
