@@ -75,6 +75,8 @@ std::span<const Point2f> DarkBlobLocator::locate(CViewU8 image, float min_radius
       // A pupil, or an open area, is dealt with at every box size; a dark area too large for
       // this size, or without a border, only at this one.
       set_aside_flooded(grown.any() || grown.open ? DarkBoxMap::Aside::ForGood : DarkBoxMap::Aside::ForThisSize);
+      // The box itself too: its dark centroid, where the flood began, may lie outside it.
+      boxes_.set_aside({b->x * f, b->y * f, b->size * f, b->size * f}, DarkBoxMap::Aside::ForThisSize);
       if (grown.any()) break;
     }
     if (reach >= max_radius_px) break;
