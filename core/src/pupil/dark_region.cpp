@@ -21,13 +21,17 @@ constexpr int kMinWall = 3;
 // The darkest quarter of the region is its core, clear of the border's blur.
 constexpr int kCoreShare = 4;
 
+// Queued pixels are packed as y * kRow + x.
+constexpr std::uint32_t kRow = 1U << 16;
+
 float circle_area(float radius) noexcept { return std::numbers::pi_v<float> * radius * radius; }
 
 }  // namespace
 
 DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float min_radius, float max_radius) {
   DarkRegionCandidates found;
-  if (image.empty()) return found;
+  constexpr int kLargest = static_cast<int>(kRow);  // side that packing allows
+  if (image.empty() || image.width >= kLargest || image.height >= kLargest) return found;
   const int w = image.width;
   const int h = image.height;
   const int sx = std::clamp(static_cast<int>(std::lround(seed.x)), 0, w - 1);
@@ -43,9 +47,11 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
 
   const float min_area = circle_area(min_radius);
   const float max_area = circle_area(max_radius);
+  std::uint32_t* const marks = visited_.data();
   first_level_ = image.at(sx, sy);
   visited_.at(sx, sy) = generation_;
-  queue_[static_cast<std::size_t>(first_level_)].push_back(sy * w + sx);
+  queue_[static_cast<std::size_t>(first_level_)].push_back(static_cast<std::uint32_t>(sy) * kRow +
+                                                          static_cast<std::uint32_t>(sx));
   LevelSnapshot& region = region_;
   region = LevelSnapshot{};
   region.x0 = region.x1 = sx;
@@ -70,10 +76,10 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
     auto& pending = queue_[static_cast<std::size_t>(level)];
     bool touched_edge = false;
     while (!pending.empty()) {
-      const std::int32_t p = pending.back();
+      const std::uint32_t packed = pending.back();
       pending.pop_back();
-      const int x = p % w;
-      const int y = p / w;
+      const int x = static_cast<int>(packed & 0xFFFFU);
+      const int y = static_cast<int>(packed >> 16);
       if (x == 0 || x == w - 1 || y == 0 || y == h - 1) {
         touched_edge = true;
         continue;
@@ -88,14 +94,19 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
       // Past this area a wide step is under way; after a wall it is the spill, so the rest of
       // the level need not be taken.
       if (wall && static_cast<float>(region.area) > ring_area) return spilled_at(level);
-      for (const auto& [nx, ny] :
-           {std::pair{x - 1, y}, std::pair{x + 1, y}, std::pair{x, y - 1}, std::pair{x, y + 1}}) {
-        std::uint32_t& mark = visited_.at(nx, ny);
-        if (mark == generation_) continue;
+      // The four neighbours, by offset in the marks, in the image and in packed coordinates.
+      const std::uint32_t* here = marks + static_cast<std::ptrdiff_t>(y) * w + x;
+      const std::uint8_t* grey = image.row(y) + x;
+      auto visit = [&](std::ptrdiff_t mark_step, std::ptrdiff_t grey_step, std::uint32_t next) {
+        std::uint32_t& mark = marks[here - marks + mark_step];
+        if (mark == generation_) return;
         mark = generation_;
-        const int grey = std::max<int>(image.at(nx, ny), level);
-        queue_[static_cast<std::size_t>(grey)].push_back(ny * w + nx);
-      }
+        queue_[std::max<std::size_t>(grey[grey_step], static_cast<std::size_t>(level))].push_back(next);
+      };
+      visit(-1, -1, packed - 1U);
+      visit(1, 1, packed + 1U);
+      visit(-w, -image.stride, packed - kRow);
+      visit(w, image.stride, packed + kRow);
     }
     // Reaching the image's edge is a spill like any other after a wall, and ends the flood.
     if (touched_edge) {

@@ -68,7 +68,7 @@ class DarkRegionGrower {
 
   [[nodiscard]] DarkRegion describe(int last_level, int spill_level) const;
 
-  std::array<std::vector<std::int32_t>, 256> queue_;  // pixel offsets waiting, by grey level
+  std::array<std::vector<std::uint32_t>, 256> queue_;  // pixels waiting, by grey level
   Image<std::uint32_t> visited_;                       // == generation_ where already queued
   std::uint32_t generation_ = 0;
   std::array<LevelSnapshot, 256> levels_{};
