@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "pt/pupil/border_refinement.hpp"
+#include "pt/pupil/geometric_ellipse_fit.hpp"
 #include "pt/pupil/ray_sampling.hpp"
 
 namespace pt {
@@ -186,6 +187,20 @@ void StarburstSearch::search(CViewU8 image, CViewU8 reflections, Point2f centre,
   if (outcome_.fit) place_border(image, reflections, params, limits);
 }
 
+Ellipse StarburstSearch::nearest_geometrically(const Ellipse& algebraic, const RansacParams& ransac) {
+  inliers_.clear();
+  for (std::size_t i = 0; i < border_.size(); ++i) {
+    if (border_inlier_[i] != 0) inliers_.push_back(border_[i]);
+  }
+  const auto g = refine_ellipse_geometric(inliers_, algebraic);
+  // A refinement stays within the inliers' band; anything farther is a degenerate solution.
+  if (!g || std::hypot(g->cx - algebraic.cx, g->cy - algebraic.cy) > ransac.inlier_px ||
+      std::abs(g->a - algebraic.a) > ransac.inlier_px || std::abs(g->b - algebraic.b) > ransac.inlier_px) {
+    return algebraic;
+  }
+  return *g;
+}
+
 bool StarburstSearch::two_step(CViewU8 image, CViewU8 reflections, const SearchOutcome& outcome,
                                const SmoothingParams& smoothing) {
   if (!outcome.fit) return true;
@@ -206,6 +221,7 @@ void StarburstSearch::place_border(CViewU8 image, CViewU8 reflections, const Det
                    border_);
     auto refined = ransac_.fit(border_, params.fit, limits, border_inlier_);
     if (!refined) return;
+    if (params.fit == FitModel::Ellipse) refined->ellipse = nearest_geometrically(refined->ellipse, params.ransac);
     outcome_.fit = refined;
     outcome_.edges.swap(border_);
     outcome_.inlier.swap(border_inlier_);

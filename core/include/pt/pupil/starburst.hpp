@@ -42,6 +42,9 @@ class StarburstSearch final : public PupilSearch {
               const DetectorParams& params, const ShapeLimits& limits);
   // Moves the fit onto the isophote midway between the pupil's and the iris's grey.
   void place_border(CViewU8 image, CViewU8 reflections, const DetectorParams& params, const ShapeLimits& limits);
+  // The ellipse geometrically nearest the inliers of border_ (see geometric_ellipse_fit.hpp),
+  // starting from their algebraic fit.
+  [[nodiscard]] Ellipse nearest_geometrically(const Ellipse& algebraic, const RansacParams& ransac);
   // Whether the grey across the fit of `outcome` rises in two steps (or not at all).
   [[nodiscard]] static bool two_step(CViewU8 image, CViewU8 reflections, const SearchOutcome& outcome,
                                      const SmoothingParams& smoothing);
@@ -53,6 +56,7 @@ class StarburstSearch final : public PupilSearch {
   std::vector<Point2f> first_stage_;
   std::vector<Point2f> border_;
   std::vector<std::uint8_t> border_inlier_;
+  std::vector<Point2f> inliers_;
 };
 
 // Walks from `origin` along the unit direction (dx, dy) from distance `start` to `max_len` and
