@@ -30,7 +30,10 @@ struct StarburstParams {
   int rays = 20;                   // first-stage rays over 360 degrees
   int second_stage_rays = 8;       // per border point, within +-second_stage_half_angle
   float second_stage_half_angle_deg = 50.0F;
-  float edge_threshold = 6.0F;     // grey levels per pixel along a ray
+  // Grey levels per pixel along a ray: the paper's border test, used where no enclosed dark
+  // region grows from the seed (otherwise rays cross the level midway between the pupil's grey
+  // and the grey at which that region spills, see starburst.hpp).
+  float edge_threshold = 6.0F;
   int max_iterations = 10;
   float convergence_px = 10.0F;    // stop when the fitted centre moves less than this
   float min_radius_px = 6.0F;
