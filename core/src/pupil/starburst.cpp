@@ -34,10 +34,12 @@ float blur_reach_px(const SmoothingParams& s) noexcept {
   return 1.0F;
 }
 
-}  // namespace
-
-std::optional<Point2f> find_edge_along_ray(CViewU8 image, CViewU8 reflections, Point2f origin, float dx, float dy,
-                                           float start, float max_len, float threshold) {
+// Walks a ray one pixel at a time from `start` to `max_len` and hands every step between two
+// samples that are both clear of reflections to on_step(t, value at t - 1, value at t), which
+// returns the border once it sees it. Leaving the image ends the walk empty-handed.
+template <class OnStep>
+std::optional<Point2f> walk_ray(CViewU8 image, CViewU8 reflections, Point2f origin, float dx, float dy, float start,
+                                float max_len, OnStep&& on_step) {
   if (image.width < 2 || image.height < 2) return std::nullopt;
   auto at = [&](float t) { return Point2f{origin.x + t * dx, origin.y + t * dy}; };
   Point2f p = at(start);
@@ -49,34 +51,8 @@ std::optional<Point2f> find_edge_along_ray(CViewU8 image, CViewU8 reflections, P
     if (!inside_image(image, p.x, p.y)) return std::nullopt;
     const float cur = sample_bilinear(image, p.x, p.y);
     const bool cur_reflection = marked(reflections, p.x, p.y);
-    const float g = cur - prev;
-    if (g > threshold && !cur_reflection && !prev_reflection) {
-      // The crossing sits on the rising flank; the edge is where the gradient peaks. grad[i]
-      // is the step into sample t-1+i, so it belongs to position t - 1.5 + i.
-      std::array<float, kPeakLookahead + 2> grad{};
-      const Point2f before = at(t - 2.0F);
-      grad[0] = (t - 2.0F >= start && inside_image(image, before.x, before.y))
-                    ? prev - sample_bilinear(image, before.x, before.y)
-                    : g;
-      grad[1] = g;
-      std::size_t n = 2;
-      float last = cur;
-      for (int k = 1; k <= kPeakLookahead; ++k) {
-        const Point2f q = at(t + static_cast<float>(k));
-        if (!inside_image(image, q.x, q.y) || marked(reflections, q.x, q.y)) break;
-        const float v = sample_bilinear(image, q.x, q.y);
-        grad[n++] = v - last;
-        last = v;
-        if (grad[n - 1] <= grad[n - 2]) break;
-      }
-      std::size_t m = 1;
-      for (std::size_t i = 2; i < n; ++i) m = grad[i] > grad[m] ? i : m;
-      const float gl = grad[m - 1];
-      const float gc = grad[m];
-      const float gr = m + 1 < n ? grad[m + 1] : gc;
-      const float denom = gl - 2.0F * gc + gr;
-      const float offset = denom < 0.0F ? std::clamp(0.5F * (gl - gr) / denom, -0.5F, 0.5F) : 0.0F;
-      return at(t + static_cast<float>(m) - 1.5F + offset);
+    if (!cur_reflection && !prev_reflection) {
+      if (auto border = on_step(t, prev, cur)) return border;
     }
     prev = cur;
     prev_reflection = cur_reflection;
@@ -84,26 +60,52 @@ std::optional<Point2f> find_edge_along_ray(CViewU8 image, CViewU8 reflections, P
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<Point2f> find_edge_along_ray(CViewU8 image, CViewU8 reflections, Point2f origin, float dx, float dy,
+                                           float start, float max_len, float threshold) {
+  auto at = [&](float t) { return Point2f{origin.x + t * dx, origin.y + t * dy}; };
+  return walk_ray(image, reflections, origin, dx, dy, start, max_len,
+                  [&](float t, float prev, float cur) -> std::optional<Point2f> {
+    const float g = cur - prev;
+    if (g <= threshold) return std::nullopt;
+    // The crossing sits on the rising flank; the edge is where the gradient peaks. grad[i]
+    // is the step into sample t-1+i, so it belongs to position t - 1.5 + i.
+    std::array<float, kPeakLookahead + 2> grad{};
+    const Point2f before = at(t - 2.0F);
+    grad[0] = (t - 2.0F >= start && inside_image(image, before.x, before.y))
+                  ? prev - sample_bilinear(image, before.x, before.y)
+                  : g;
+    grad[1] = g;
+    std::size_t n = 2;
+    float last = cur;
+    for (int k = 1; k <= kPeakLookahead; ++k) {
+      const Point2f q = at(t + static_cast<float>(k));
+      if (!inside_image(image, q.x, q.y) || marked(reflections, q.x, q.y)) break;
+      const float v = sample_bilinear(image, q.x, q.y);
+      grad[n++] = v - last;
+      last = v;
+      if (grad[n - 1] <= grad[n - 2]) break;
+    }
+    std::size_t m = 1;
+    for (std::size_t i = 2; i < n; ++i) m = grad[i] > grad[m] ? i : m;
+    const float gl = grad[m - 1];
+    const float gc = grad[m];
+    const float gr = m + 1 < n ? grad[m + 1] : gc;
+    const float denom = gl - 2.0F * gc + gr;
+    const float offset = denom < 0.0F ? std::clamp(0.5F * (gl - gr) / denom, -0.5F, 0.5F) : 0.0F;
+    return at(t + static_cast<float>(m) - 1.5F + offset);
+  });
+}
+
 std::optional<Point2f> find_level_crossing_along_ray(CViewU8 image, CViewU8 reflections, Point2f origin, float dx,
                                                      float dy, float start, float max_len, float level) {
-  if (image.width < 2 || image.height < 2) return std::nullopt;
-  auto at = [&](float t) { return Point2f{origin.x + t * dx, origin.y + t * dy}; };
-  Point2f p = at(start);
-  if (!inside_image(image, p.x, p.y)) return std::nullopt;
-  float prev = sample_bilinear(image, p.x, p.y);
-  bool prev_reflection = marked(reflections, p.x, p.y);
-  for (float t = start + 1.0F; t <= max_len; t += 1.0F) {
-    p = at(t);
-    if (!inside_image(image, p.x, p.y)) return std::nullopt;
-    const float cur = sample_bilinear(image, p.x, p.y);
-    const bool cur_reflection = marked(reflections, p.x, p.y);
-    if (prev < level && cur >= level && !cur_reflection && !prev_reflection) {
-      return at(t - 1.0F + (level - prev) / (cur - prev));
-    }
-    prev = cur;
-    prev_reflection = cur_reflection;
-  }
-  return std::nullopt;
+  return walk_ray(image, reflections, origin, dx, dy, start, max_len,
+                  [&](float t, float prev, float cur) -> std::optional<Point2f> {
+    if (prev >= level || cur < level) return std::nullopt;
+    const float u = t - 1.0F + (level - prev) / (cur - prev);
+    return Point2f{origin.x + u * dx, origin.y + u * dy};
+  });
 }
 
 std::optional<Point2f> StarburstSearch::find_border(CViewU8 image, CViewU8 reflections, Point2f origin, float angle,
