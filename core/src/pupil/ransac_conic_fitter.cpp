@@ -10,10 +10,6 @@
 namespace pt {
 namespace {
 
-bool plausible(const Ellipse& e, const ShapeLimits& limits) {
-  return e.b >= limits.min_radius_px && e.a <= limits.max_radius_px && e.a <= limits.max_aspect * e.b;
-}
-
 // Hypotheses after which an all-inlier sample has been drawn with 99.9 % probability, given the
 // best inlier share so far (the standard adaptive stopping rule); never fewer than a floor, so
 // a lucky early sample cannot end the search.
@@ -34,10 +30,20 @@ std::optional<Ellipse> fit_model(std::span<const Point2f> points, FitModel model
 }
 
 RansacConicFitter::RansacConicFitter(const RansacParams& params) : params_(params) {
-  SplitMix64 rng(params.seed);
-  unit_samples_.resize(static_cast<std::size_t>(std::max(1, params.hypotheses)) * kSampleSize);
-  for (float& u : unit_samples_) u = rng.uniform01();
+  draw_samples();
   sample_.resize(kSampleSize);
+}
+
+void RansacConicFitter::update(const RansacParams& params) {
+  const bool redraw = params.hypotheses != params_.hypotheses || params.seed != params_.seed;
+  params_ = params;
+  if (redraw) draw_samples();
+}
+
+void RansacConicFitter::draw_samples() {
+  SplitMix64 rng(params_.seed);
+  unit_samples_.resize(static_cast<std::size_t>(std::max(1, params_.hypotheses)) * kSampleSize);
+  for (float& u : unit_samples_) u = rng.uniform01();
 }
 
 int RansacConicFitter::count_inliers(std::span<const Point2f> points, const Ellipse& e) const {
@@ -68,7 +74,7 @@ std::optional<ConicFit> RansacConicFitter::fit(std::span<const Point2f> points, 
       sample_[k] = points[idx];
     }
     const auto e = fit_model(sample_, model);
-    if (!e || !plausible(*e, limits)) continue;
+    if (!e || !limits.admits(*e)) continue;
     const int votes = count_inliers(points, *e);
     if (!best || votes > best->inliers) {
       best = ConicFit{*e, votes};
@@ -85,7 +91,7 @@ std::optional<ConicFit> RansacConicFitter::fit(std::span<const Point2f> points, 
       if (inlier[i] != 0) chosen_.push_back(points[i]);
     }
     const auto refined = fit_model(chosen_, model);
-    if (!refined || !plausible(*refined, limits)) break;
+    if (!refined || !limits.admits(*refined)) break;
     const int votes = count_inliers(points, *refined);
     if (votes < best->inliers) break;
     best = ConicFit{*refined, votes};

@@ -6,8 +6,10 @@
 namespace pt {
 
 enum class FitModel : unsigned char { Invalid = 0, Circle, Ellipse };
-enum class Algorithm : unsigned char { Invalid = 0, Starburst };
+// The paper's three detectors: Starburst rays, thresholding and labeling, Canny and Hough.
+enum class Algorithm : unsigned char { Invalid = 0, Starburst, ThresholdLabeling, CannyHough };
 enum class Smoothing : unsigned char { Invalid = 0, None, Gaussian, Median };
+enum class HoughVoting : unsigned char { Invalid = 0, FullCircle, Gradient };
 
 struct ReflectionParams {
   bool enabled = true;
@@ -43,6 +45,33 @@ struct StarburstParams {
   float max_aspect = 1.6F;
 };
 
+// Thresholding and labeling: the image is binarised at each grey level from min_threshold to
+// max_threshold (inclusive) in steps of `step`, pixels at or below the level counting as dark;
+// the largest dark blob's border is fitted at every level and the best fit kept. The levels are
+// absolute grey values of the smoothed image; the paper's 20..100 by 20 suit a pupil near black
+// under infrared light. They belong to this per-call snapshot, so a caller that knows the
+// pupil's grey (from the last detection, say) may narrow them frame by frame; more levels cost
+// proportionally more time, which is the paper's accuracy/speed trade-off.
+struct ThresholdLabelingParams {
+  int min_threshold = 20;
+  int max_threshold = 100;
+  int step = 20;
+};
+
+// Canny edges and a circle Hough transform. The radii searched are the pupil's size limits,
+// StarburstParams::min_radius_px..max_radius_px, in steps of radius_step_px.
+struct CannyHoughParams {
+  float high_fraction = 0.8F;  // high threshold: the gradient magnitude this share of pixels do not exceed
+  float low_ratio = 0.4F;      // low threshold as a share of the high
+  // FullCircle is the paper's voting: every edge pixel votes all around itself, one vote every
+  // angle_step_deg. Gradient votes only along each edge pixel's gradient, toward its dark side,
+  // with votes weighted to the same scale: one radius costs one vote per edge instead of
+  // 360 / angle_step_deg.
+  HoughVoting voting = HoughVoting::Gradient;
+  float angle_step_deg = 3.6F;  // the paper's most accurate setting
+  float radius_step_px = 1.0F;
+};
+
 // What the pupil looked like just before. Its size changes by well under half and its inside
 // grey hardly at all within a second, so a fit far from both (a lash cluster on a closing lid,
 // a sliver of iris seen through the lids) is not believed. The remembered values follow
@@ -75,6 +104,8 @@ struct DetectorParams {
   ReflectionParams reflections;
   SmoothingParams smoothing;
   StarburstParams starburst;
+  ThresholdLabelingParams threshold_labeling;
+  CannyHoughParams canny_hough;
   RansacParams ransac;
   PupilPriorParams prior;
   TrackingWindowParams window;
