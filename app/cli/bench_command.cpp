@@ -13,6 +13,7 @@
 #include "cli/opencv_preprocessing_bench.hpp"
 #include "cli/pipeline_stages_bench.hpp"
 #include "cli/stage_timing.hpp"
+#include "cli/tracker_options.hpp"
 #include "pt/frame_pool.hpp"
 #include "pt/io/csv_format.hpp"
 #include "pt/pupil/pupil_detector.hpp"
@@ -34,7 +35,8 @@ void write_json(const std::string& path, const BenchOptions& o, const std::vecto
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write '" + path + "'");
   out << "{\n  \"size\": \"" << o.size << "\",\n  \"eyes\": " << o.eyes << ",\n  \"frames\": " << o.frames
-      << ",\n  \"mode\": \"" << o.mode << "\",\n  \"baseline\": \"memcpy of one frame\",\n  \"stages\": [\n";
+      << ",\n  \"mode\": \"" << o.mode << "\",\n  \"algorithm\": \"" << o.algorithm
+      << "\",\n  \"baseline\": \"memcpy of one frame\",\n  \"stages\": [\n";
   for (std::size_t i = 0; i < stages.size(); ++i) {
     const StageTiming& s = stages[i];
     out << "    {\"name\": \"" << s.name << "\", \"fps\": " << csv_number(s.fps(), 1)
@@ -51,7 +53,7 @@ StageTiming time_end_to_end(const std::vector<ImageU8>& frames, const std::vecto
   const int w = frames.front().width();
   const int h = frames.front().height();
   FramePool pool(w, h, 2, make_host_allocator());
-  StageTiming t{"track " + o.mode + ", " + detector->description(), {}};
+  StageTiming t{"track " + o.mode + " (" + o.algorithm + "), " + detector->description(), {}};
   for (int i = 0; i < o.frames; ++i) {
     std::optional<Frame> frame = pool.try_acquire();
     const ImageU8& f = frames[static_cast<std::size_t>(i) % frames.size()];
@@ -72,6 +74,7 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
   cmd->add_option("--what", o.what, "render, track or all")->check(CLI::IsMember({"render", "track", "all"}));
   cmd->add_option("--size", o.size, "Frame size WIDTHxHEIGHT")->capture_default_str();
   cmd->add_option("--mode", o.mode, "full frame, or tracking window once found")->check(CLI::IsMember({"full", "window"}));
+  add_algorithm_option(*cmd, o.algorithm);
   cmd->add_option("--eyes", o.eyes, "1 or 2 eyes in the frame")->check(CLI::IsMember({1, 2}));
   cmd->add_option("--frames", o.frames, "Frames timed per stage")->check(CLI::Range(10, 1000000));
   cmd->add_option("--seed", o.seed, "Seed of the synthetic sequence");
@@ -87,8 +90,8 @@ int run_bench(const BenchOptions& o) {
     config.height = h;
     config.eyes = o.eyes;
     config.seed = o.seed;
-    std::fprintf(stderr, "bench: %dx%d, %d eye(s), %d frames per stage, %s mode; CUDA: %s\n", w, h, o.eyes, o.frames,
-                 o.mode.c_str(), cuda_status().c_str());
+    std::fprintf(stderr, "bench: %dx%d, %d eye(s), %d frames per stage, %s mode, %s; CUDA: %s\n", w, h, o.eyes,
+                 o.frames, o.mode.c_str(), o.algorithm.c_str(), cuda_status().c_str());
 
     // Frames are rendered before any timing starts; the stages cycle through them. Consecutive
     // frames are 2 ms apart, as from a 500 frames/s camera.
@@ -116,6 +119,7 @@ int run_bench(const BenchOptions& o) {
     }
     if (o.what != "render") {
       DetectorParams params;
+      params.algorithm = parse_algorithm(o.algorithm);
       params.window.enabled = o.mode == "window";
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
       stages.push_back(time_end_to_end(frames, regions, params, o));

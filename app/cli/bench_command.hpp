@@ -8,6 +8,7 @@ namespace pt::cli {
 struct BenchOptions {
   std::string what = "all";  // render | track | all
   std::string mode = "full";  // full | window
+  std::string algorithm = "starburst";  // starburst | tl | hough
   std::string size = "1280x1024";
   int eyes = 2;
   int frames = 2000;

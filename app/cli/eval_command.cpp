@@ -82,7 +82,7 @@ int run_eval(const EvalOptions& o) {
     std::vector<ResultSink*> sinks{&scorer};
     std::unique_ptr<CsvTraceWriter> csv;
     if (!o.csv.empty()) {
-      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{});
+      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, "cpu", std::nullopt});
       sinks.push_back(csv.get());
     }
     const RunSummary summary = run_live(*source, regions, o.tracker, sinks);

@@ -1,12 +1,13 @@
 #include "cli/pipeline_stages_bench.hpp"
 
+#include <memory>
 #include <optional>
 #include <utility>
 
 #include "pt/imgproc/gaussian_filter.hpp"
 #include "pt/pupil/dark_blob_locator.hpp"
 #include "pt/pupil/reflection_remover.hpp"
-#include "pt/pupil/starburst.hpp"
+#include "pt/pupil/pupil_search.hpp"
 
 namespace pt::cli {
 
@@ -16,7 +17,7 @@ std::vector<StageTiming> time_pipeline_stages(const std::vector<ImageU8>& frames
     ReflectionRemover reflections;
     GaussianFilter gaussian;
     DarkBlobLocator locator;
-    StarburstSearch starburst;
+    std::unique_ptr<PupilSearch> search;
     ImageU8 cleaned;
     ImageU8 mask;
     ImageU8 smooth;
@@ -26,10 +27,10 @@ std::vector<StageTiming> time_pipeline_stages(const std::vector<ImageU8>& frames
   eyes.reserve(regions.size());
   for (const EyeRegion& r : regions) {
     eyes.push_back({{}, GaussianFilter(params.smoothing.gaussian_size, params.smoothing.gaussian_sigma), {},
-                    StarburstSearch(params.ransac), ImageU8(r.rect.w, r.rect.h), ImageU8(r.rect.w, r.rect.h),
-                    ImageU8(r.rect.w, r.rect.h), std::nullopt});
+                    make_pupil_search(params.algorithm, params), ImageU8(r.rect.w, r.rect.h),
+                    ImageU8(r.rect.w, r.rect.h), ImageU8(r.rect.w, r.rect.h), std::nullopt});
   }
-  std::vector<StageTiming> t{{"stage: reflection removal", {}}, {"stage: gaussian 5/2", {}}, {"stage: starburst+ransac", {}}};
+  std::vector<StageTiming> t{{"stage: reflection removal", {}}, {"stage: gaussian 5/2", {}}, {"stage: pupil search+fit", {}}};
   for (int i = 0; i < count; ++i) {
     const ImageU8& frame = frames[static_cast<std::size_t>(i) % frames.size()];
     double refl = 0.0;
@@ -45,7 +46,7 @@ std::vector<StageTiming> time_pipeline_stages(const std::vector<ImageU8>& frames
         const StarburstParams& sp = params.starburst;
         const Point2f seed =
             s.previous ? *s.previous : s.locator.locate(img, sp.min_radius_px, sp.max_radius_px).front();
-        const SearchOutcome& out = s.starburst.run(img, std::as_const(s.mask).view(), seed, params);
+        const SearchOutcome& out = s.search->run(img, std::as_const(s.mask).view(), seed, params);
         s.previous = out.fit ? std::optional(Point2f{out.fit->ellipse.cx, out.fit->ellipse.cy}) : std::nullopt;
       });
     }

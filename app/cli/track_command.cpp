@@ -37,7 +37,7 @@ int run_track(const TrackOptions& o) {
     std::vector<ResultSink*> sinks;
     std::unique_ptr<CsvTraceWriter> csv;
     if (!o.csv.empty()) {
-      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{"starburst", "cpu", o.mm_per_px});
+      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, "cpu", o.mm_per_px});
       sinks.push_back(csv.get());
     }
     std::unique_ptr<BlinkCsvWriter> blinks;

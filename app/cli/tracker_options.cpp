@@ -1,7 +1,9 @@
 #include "cli/tracker_options.hpp"
 
+#include <array>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
@@ -10,6 +12,12 @@ namespace pt::cli {
 namespace {
 
 bool is_synthetic(const TrackerOptions& o) { return o.input.input == "synthetic"; }
+
+constexpr std::array<std::pair<const char*, Algorithm>, 3> kAlgorithms{{
+    {"starburst", Algorithm::Starburst},
+    {"tl", Algorithm::ThresholdLabeling},
+    {"hough", Algorithm::CannyHough},
+}};
 
 }  // namespace
 
@@ -20,6 +28,7 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
       ->check(CLI::IsMember({1, 2}));
   cmd.add_option("--roi-left", o.roi_left, "Left (or only) eye region x,y,w,h in frame pixels");
   cmd.add_option("--roi-right", o.roi_right, "Right eye region x,y,w,h in frame pixels");
+  add_algorithm_option(cmd, o.algorithm);
   cmd.add_option("--fit", o.fit, "Pupil model fitted to the edges")->check(CLI::IsMember({"circle", "ellipse"}));
   cmd.add_option("--mode", o.mode, "full: search each eye's whole region; window: once found, only a window around the pupil")
       ->check(CLI::IsMember({"full", "window"}));
@@ -32,6 +41,23 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
   cmd.add_flag("--independent-frames", o.independent_frames,
                "Frames do not follow each other (still images, --canvas): search each one from scratch");
   cmd.add_flag("--quiet,-q", o.quiet, "No live progress line");
+}
+
+void add_algorithm_option(CLI::App& cmd, std::string& algorithm) {
+  std::vector<std::string> names;
+  for (const auto& [name, value] : kAlgorithms) names.emplace_back(name);
+  cmd.add_option("--algorithm", algorithm,
+                 "Pupil detector: starburst (rays from a seed), tl (thresholding and labeling) or hough (Canny edges "
+                 "and circle Hough transform)")
+      ->check(CLI::IsMember(names))
+      ->capture_default_str();
+}
+
+Algorithm parse_algorithm(const std::string& name) {
+  for (const auto& [known, value] : kAlgorithms) {
+    if (name == known) return value;
+  }
+  throw std::invalid_argument("unknown --algorithm '" + name + "' (choose starburst, tl or hough)");
 }
 
 InputOptions resolve_input(const TrackerOptions& o) {
@@ -56,6 +82,7 @@ std::vector<EyeRegion> resolve_regions(const TrackerOptions& o, const FrameSourc
 
 DetectorParams resolve_detector_params(const TrackerOptions& o) {
   DetectorParams params;
+  params.algorithm = parse_algorithm(o.algorithm);
   params.fit = o.fit == "circle" ? FitModel::Circle : FitModel::Ellipse;
   params.window.enabled = o.mode == "window";
   return params;

@@ -1,6 +1,6 @@
 #pragma once
 // What `track` and `eval` share on the command line: the options that choose the input, the
-// eye regions and the detector, and how they turn into those.
+// eye regions and the detector, and how they turn into those. `bench` shares --algorithm.
 #include <string>
 #include <vector>
 
@@ -17,6 +17,7 @@ struct TrackerOptions {
   int eyes = 0;  // 0: the source's own (synthetic: 2; files: 1)
   std::string roi_left;
   std::string roi_right;
+  std::string algorithm = "starburst";
   std::string fit = "ellipse";
   std::string mode = "full";  // full | window
   std::string size = "1280x1024";
@@ -25,6 +26,11 @@ struct TrackerOptions {
 };
 
 void add_tracker_options(CLI::App& command, TrackerOptions& options);
+
+// --algorithm starburst|tl|hough: the paper's three detectors, by the names the trace's
+// `algorithm` column carries. An unknown name is a parse error that lists the three.
+void add_algorithm_option(CLI::App& command, std::string& algorithm);
+Algorithm parse_algorithm(const std::string& name);
 
 // The input as open_input() takes it: the synthetic camera gets its size and eye count. Throws
 // std::invalid_argument for synthetic-only options given with a file.
