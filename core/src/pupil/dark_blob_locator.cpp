@@ -13,9 +13,13 @@ constexpr float kInscribedBox = 1.4F;
 constexpr float kSmallestBoxCells = 4.0F;
 // A frame can have a black strip along a side or two and a dark corner.
 constexpr int kAttemptsPerSize = 3;
-// The largest pupil looked for from a box, in radii of the pupil the box is inscribed in; box
-// sizes double, so every pupil size is covered by one of them.
-constexpr float kLargestPerBox = 4.0F;
+// The largest pupil looked for from a box, in radii of the pupil the box is inscribed in. Box
+// sides grow fourfold, but the darkest box of a size lies wholly inside a pupil only once the
+// pupil is well over the box's inscribed radius (its blurred border and glints brighten the
+// rim), so each size looks for pupils twice as large as the next size's smallest: pupils near
+// the changeover would otherwise be too large for one size's floods and too small for the
+// next size's boxes.
+constexpr float kLargestPerBox = 8.0F;
 // Regions are grown on the halving where the pupils a box looks for span at least this radius
 // in pixels: enough for a grey level's ring of growth to be a small part of the region.
 constexpr float kGrowRadius = 12.0F;
@@ -53,7 +57,7 @@ std::span<const Point2f> DarkBlobLocator::locate(CViewU8 image, float min_radius
   boxes_.build(cells, f);
   found_.clear();
   std::optional<Point2f> darkest;
-  // Box sizes double from the smallest pupil's until the pupils looked for reach the largest.
+  // Box sides grow fourfold from the smallest pupil's until the pupils looked for reach the largest.
   for (int box = smallest; box <= std::min(boxes_.width(), boxes_.height()); box *= 4) {
     const float radius = static_cast<float>(box * f) / kInscribedBox;
     // Pupils much larger than this box are left to the larger boxes, which keeps each flood
