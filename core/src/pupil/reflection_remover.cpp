@@ -1,6 +1,7 @@
 #include "pt/pupil/reflection_remover.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
 #include <cstring>
@@ -13,6 +14,7 @@ namespace {
 constexpr std::uint8_t kReflection = 255;
 constexpr std::uint8_t kVisited = 254;   // reflection pixel already taken by a component
 constexpr std::uint8_t kTooLarge = 253;  // bright, narrow, but too large for a reflection
+constexpr std::uint8_t kBorder = 1;      // outside the reflections, taken as the current component's border
 // Interpolating from every border pixel costs area x perimeter; an even subsample of this many
 // keeps a smooth fill at a bounded cost.
 constexpr std::size_t kMaxBorderSamples = 48;
@@ -21,45 +23,126 @@ constexpr std::size_t kMaxBorderSamples = 48;
 // is brighter than the next ring out nearly all around is still that halo. Noise alone makes
 // half a ring brighter; a ring that only partly darkens outward meets the pupil or the iris.
 constexpr float kHaloShare = 0.75F;
+// Pixels filled side by side: each keeps its own sums in the same order as alone, so the fill is
+// the same to the bit, and the compiler turns the lanes into vector instructions.
+constexpr std::size_t kLanes = 8;
+
+// out[x] |= in[x] over n bytes. Whole vectors go through local copies: byte pointers may alias
+// anything as far as the compiler knows, and the copies let it use vector instructions.
+void or_into(std::uint8_t* out, const std::uint8_t* in, int n) noexcept {
+  constexpr int kVector = 16;
+  int x = 0;
+  for (; x + kVector <= n; x += kVector) {
+    std::array<std::uint8_t, kVector> a;
+    std::array<std::uint8_t, kVector> b;
+    std::memcpy(a.data(), out + x, kVector);
+    std::memcpy(b.data(), in + x, kVector);
+    for (int i = 0; i < kVector; ++i) a[i] |= b[i];
+    std::memcpy(out + x, a.data(), kVector);
+  }
+  for (; x < n; ++x) out[x] |= in[x];
+}
+
+bool any_set(const std::uint8_t* row, int n) noexcept {
+  std::uint8_t any = 0;
+  for (int x = 0; x < n; ++x) any |= row[x];
+  return any != 0;
+}
 
 }  // namespace
 
 int ReflectionRemover::apply(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params) {
   assert(src.width == dst.width && src.height == dst.height);
   assert(src.width == mask.width && src.height == mask.height);
-  copy_pixels(src, dst);
   if (!params.enabled) {
+    copy_pixels(src, dst);
     for (int y = 0; y < mask.height; ++y) std::memset(mask.row(y), 0, static_cast<std::size_t>(mask.width));
     return 0;
   }
-  find_mask(src, mask, params);
-  if (border_stamp_.width() != src.width || border_stamp_.height() != src.height) {
-    border_stamp_ = Image<std::uint32_t>(src.width, src.height, 0U);
-    component_id_ = 0;
-  }
+  find_mask(src, dst, mask, params);
+  taken_.clear();
   int count = 0;
+  const auto w = static_cast<std::size_t>(mask.width);
   for (int y = 0; y < mask.height; ++y) {
+    if (row_marked_[static_cast<std::size_t>(y)] == 0) continue;
     const std::uint8_t* m = mask.row(y);
-    for (int x = 0; x < mask.width; ++x) {
-      if (m[x] == kReflection) {
-        count += fill_component(src, dst, mask, x, y, params) ? 1 : 0;
-      }
+    // A fill may change the rest of this row, so the search resumes after each seed.
+    for (std::size_t x = 0; x < w; ++x) {
+      const void* hit = std::memchr(m + x, kReflection, w - x);
+      if (hit == nullptr) break;
+      x = static_cast<std::size_t>(static_cast<const std::uint8_t*>(hit) - m);
+      count += fill_component(src, dst, mask, {static_cast<int>(x), y}, params) ? 1 : 0;
     }
   }
-  for (int y = 0; y < mask.height; ++y) {
-    std::uint8_t* m = mask.row(y);
-    for (int x = 0; x < mask.width; ++x) m[x] = m[x] == kVisited ? kReflection : (m[x] == kTooLarge ? 0 : m[x]);
+  for (const Pixel p : taken_) {
+    std::uint8_t& m = mask.at(p.x, p.y);
+    m = m == kVisited ? kReflection : std::uint8_t{0};
   }
   return count;
 }
 
-void ReflectionRemover::find_mask(CViewU8 src, ViewU8 mask, const ReflectionParams& params) {
-  thresholded_.resize(src.width, src.height);
+void ReflectionRemover::find_mask(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params) {
+  const int w = src.width;
+  const int h = src.height;
+  for (int y = 0; y < h; ++y) std::memset(mask.row(y), 0, static_cast<std::size_t>(w));
+  row_marked_.assign(static_cast<std::size_t>(h), 0);
+  // The dilation by a k x k square anchored at its centre (as OpenCV anchors it) spreads a mark
+  // k - 1 - k / 2 pixels up and left, k / 2 down and right. Marks are a small share of the
+  // image, so only rows holding one are spread, straight into the zeroed mask.
+  const int k = std::max(1, params.dilation);
+  const int before = k - 1 - k / 2;
+  const int after = k / 2;
+  padded_.assign(static_cast<std::size_t>(w + k - 1), 0);  // margins of zeros: outside pixels count for nothing
+  spread_.resize(static_cast<std::size_t>(w));
+  std::uint8_t* const padded = padded_.data();
+  std::uint8_t* const spread = spread_.data();
   const auto thr = static_cast<std::uint8_t>(std::clamp(params.threshold, 0, 255));
   const auto floor = static_cast<std::uint8_t>(std::clamp(params.min_brightness, 0, 255));
-  tophat_.threshold(src, thresholded_.view(), params.kernel_size, thr, floor);
-  const int grow = std::max(1, params.dilation);
-  grow_.apply(std::as_const(thresholded_).view(), mask, grow, grow, Extremum::Max);
+  tophat_.threshold(src, params.kernel_size, thr, floor, [&](int y, const std::uint8_t* marks) {
+    // The copy rides along while the source row is still in cache.
+    std::memcpy(dst.row(y), src.row(y), static_cast<std::size_t>(w));
+    if (!any_set(marks, w)) return;
+    // Marks are 0 or 255, so the maximum is the bitwise or.
+    std::memcpy(padded + after, marks, static_cast<std::size_t>(w));
+    std::memcpy(spread, padded, static_cast<std::size_t>(w));
+    for (int i = 1; i < k; ++i) or_into(spread, padded + i, w);
+    for (int ty = std::max(0, y - before); ty <= std::min(h - 1, y + after); ++ty) {
+      or_into(mask.row(ty), spread, w);
+      row_marked_[static_cast<std::size_t>(ty)] = 1;
+    }
+  });
+}
+
+void ReflectionRemover::discard_rest(ViewU8 mask) {
+  for (const Pixel p : inside_) mask.at(p.x, p.y) = kTooLarge;
+  taken_.insert(taken_.end(), inside_.begin(), inside_.end());
+  // The rest can be large (a sliver of sclera): it is marked run by run, each run starting from a
+  // pixel on the stack and looking for more in the rows above and below it.
+  const int w = mask.width;
+  while (!stack_.empty()) {
+    const Pixel p = stack_.back();
+    stack_.pop_back();
+    std::uint8_t* row = mask.row(p.y);
+    int x0 = p.x;
+    int x1 = p.x;
+    while (x0 > 0 && row[x0 - 1] == kReflection) --x0;
+    while (x1 + 1 < w && row[x1 + 1] == kReflection) ++x1;
+    for (int x = x0; x <= x1; ++x) {
+      row[x] = kTooLarge;
+      taken_.push_back({x, p.y});
+    }
+    for (const int ny : {p.y - 1, p.y + 1}) {
+      if (ny < 0 || ny >= mask.height) continue;
+      std::uint8_t* next = mask.row(ny);
+      const int end = std::min(w - 1, x1 + 1);
+      for (int x = std::max(0, x0 - 1); x <= end; ++x) {
+        if (next[x] != kReflection) continue;
+        next[x] = kTooLarge;  // one seed per run; its run is marked when it comes off the stack
+        stack_.push_back({x, ny});
+        while (x < end && next[x + 1] == kReflection) ++x;
+      }
+    }
+  }
 }
 
 void ReflectionRemover::take_halo(CViewU8 src, ViewU8 mask) {
@@ -70,79 +153,91 @@ void ReflectionRemover::take_halo(CViewU8 src, ViewU8 mask) {
   for (int ring = 0; ring < max_rings && !border_.empty(); ++ring) {
     next_ring_.clear();
     descents_.clear();
-    for (const std::int32_t p : border_) {
-      const int px = p % w;
-      const int py = p / w;
+    for (const Pixel p : border_) {
+      const auto inner = static_cast<float>(src.at(p.x, p.y));
       for (int dy = -1; dy <= 1; ++dy) {
         for (int dx = -1; dx <= 1; ++dx) {
-          const int nx = px + dx;
-          const int ny = py + dy;
+          const int nx = p.x + dx;
+          const int ny = p.y + dy;
           if (nx < 0 || ny < 0 || nx >= w || ny >= h || mask.at(nx, ny) != 0) continue;
-          if (border_stamp_.at(nx, ny) == component_id_) continue;
-          border_stamp_.at(nx, ny) = component_id_;
-          next_ring_.push_back(ny * w + nx);
-          descents_.push_back(static_cast<float>(src.at(px, py)) - static_cast<float>(src.at(nx, ny)));
+          mask.at(nx, ny) = kBorder;
+          next_ring_.push_back({nx, ny});
+          descents_.push_back(inner - static_cast<float>(src.at(nx, ny)));
         }
       }
     }
     if (next_ring_.empty()) return;
     const auto darker_outward = std::count_if(descents_.begin(), descents_.end(), [](float d) { return d > 0.0F; });
     if (static_cast<float>(darker_outward) < kHaloShare * static_cast<float>(descents_.size())) return;
-    for (const std::int32_t p : border_) {
-      mask.at(p % w, p / w) = kVisited;
+    for (const Pixel p : border_) {
+      mask.at(p.x, p.y) = kVisited;
       inside_.push_back(p);
     }
     border_.swap(next_ring_);
   }
 }
 
-bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y,
+bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pixel seed,
                                        const ReflectionParams& params) {
   const int w = src.width;
   const int h = src.height;
-  ++component_id_;
-  if (component_id_ == 0) {  // wrapped after 4 billion reflections: start the stamps afresh
-    border_stamp_ = Image<std::uint32_t>(w, h, 0U);
-    component_id_ = 1;
-  }
-  inside_.clear();
-  border_.clear();
-  stack_.clear();
-  auto key = [w](int x, int y) { return y * w + x; };
-  mask.at(seed_x, seed_y) = kVisited;
-  stack_.push_back(key(seed_x, seed_y));
-  while (!stack_.empty()) {
-    const std::int32_t p = stack_.back();
-    stack_.pop_back();
-    inside_.push_back(p);
-    const int px = p % w;
-    const int py = p / w;
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int nx = px + dx;
-        const int ny = py + dy;
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h || (dx == 0 && dy == 0)) continue;
-        std::uint8_t& mv = mask.at(nx, ny);
-        if (mv == kReflection) {
-          mv = kVisited;
-          stack_.push_back(key(nx, ny));
-        } else if (mv == 0 && border_stamp_.at(nx, ny) != component_id_) {
-          border_stamp_.at(nx, ny) = component_id_;
-          border_.push_back(key(nx, ny));
-        }
-      }
-    }
-  }
   // A corneal reflection is no larger than the top-hat square that found it (plus its halo);
   // larger bright shapes are slivers of sclera or skin between the lids and the iris. They are
   // left as they are: interpolating them would cost area x perimeter and gain nothing.
   const std::size_t max_area = 2U * static_cast<std::size_t>(params.kernel_size) * static_cast<std::size_t>(params.kernel_size);
-  if (inside_.size() > max_area) {
-    for (const std::int32_t p : inside_) mask.at(p % w, p / w) = kTooLarge;
-    return false;
+  inside_.clear();
+  border_.clear();
+  next_ring_.clear();
+  stack_.clear();
+  mask.at(seed.x, seed.y) = kVisited;
+  stack_.push_back(seed);
+  bool too_large = false;
+  while (!stack_.empty()) {
+    const Pixel p = stack_.back();
+    if (inside_.size() == max_area) {  // one more makes it too large; p stays for discard_rest()
+      too_large = true;
+      break;
+    }
+    stack_.pop_back();
+    inside_.push_back(p);
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int nx = p.x + dx;
+        const int ny = p.y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h || (dx == 0 && dy == 0)) continue;
+        std::uint8_t& mv = mask.at(nx, ny);
+        if (mv == kReflection) {
+          mv = kVisited;
+          stack_.push_back({nx, ny});
+        } else if (mv == 0) {
+          mv = kBorder;
+          border_.push_back({nx, ny});
+        }
+      }
+    }
   }
-  if (border_.empty()) return false;  // the whole image is one reflection: nothing to interpolate from
-  take_halo(src, mask);
+  bool filled = false;
+  if (too_large) {
+    discard_rest(mask);
+  } else {
+    // With no border the whole image is one reflection: nothing to interpolate from.
+    if (!border_.empty()) {
+      take_halo(src, mask);
+      interpolate(src, dst);
+      filled = true;
+    }
+    taken_.insert(taken_.end(), inside_.begin(), inside_.end());
+  }
+  for (const auto* ring : {&border_, &next_ring_}) {
+    for (const Pixel p : *ring) {
+      std::uint8_t& mv = mask.at(p.x, p.y);
+      if (mv == kBorder) mv = 0;
+    }
+  }
+  return filled;
+}
+
+void ReflectionRemover::interpolate(CViewU8 src, ViewU8 dst) {
   // The subsampled border as plain coordinates and values, so the inner loop below is pure
   // arithmetic that vectorises.
   const std::size_t step = (border_.size() + kMaxBorderSamples - 1) / kMaxBorderSamples;
@@ -150,32 +245,42 @@ bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int
   border_y_.clear();
   border_v_.clear();
   for (std::size_t i = 0; i < border_.size(); i += step) {
-    const int bx = border_[i] % w;
-    const int by = border_[i] / w;
-    border_x_.push_back(static_cast<float>(bx));
-    border_y_.push_back(static_cast<float>(by));
-    border_v_.push_back(static_cast<float>(src.at(bx, by)));
+    const Pixel b = border_[i];
+    border_x_.push_back(static_cast<float>(b.x));
+    border_y_.push_back(static_cast<float>(b.y));
+    border_v_.push_back(static_cast<float>(src.at(b.x, b.y)));
   }
   const std::size_t n = border_x_.size();
-  for (const std::int32_t p : inside_) {
-    const int x = p % w;
-    const int y = p / w;
-    const auto px = static_cast<float>(x);
-    const auto py = static_cast<float>(y);
-    float num = 0.0F;
-    float den = 0.0F;
-    for (std::size_t i = 0; i < n; ++i) {
-      const float dx = border_x_[i] - px;
-      const float dy = border_y_[i] - py;
-      // Inverse squared distance: the nearest border dominates, so the fill joins its
-      // surroundings without a step and a glint half on the pupil stays half dark.
-      const float wgt = 1.0F / (dx * dx + dy * dy);
-      num += wgt * border_v_[i];
-      den += wgt;
+  const float* const bx = border_x_.data();
+  const float* const by = border_y_.data();
+  const float* const bv = border_v_.data();
+  for (std::size_t j = 0; j < inside_.size(); j += kLanes) {
+    const std::size_t lanes = std::min(kLanes, inside_.size() - j);
+    std::array<float, kLanes> px{};
+    std::array<float, kLanes> py{};
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      const Pixel p = inside_[j + std::min(l, lanes - 1)];  // spare lanes repeat the last pixel
+      px[l] = static_cast<float>(p.x);
+      py[l] = static_cast<float>(p.y);
     }
-    dst.at(x, y) = static_cast<std::uint8_t>(num / den + 0.5F);
+    std::array<float, kLanes> num{};
+    std::array<float, kLanes> den{};
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        const float dx = bx[i] - px[l];
+        const float dy = by[i] - py[l];
+        // Inverse squared distance: the nearest border dominates, so the fill joins its
+        // surroundings without a step and a glint half on the pupil stays half dark.
+        const float wgt = 1.0F / (dx * dx + dy * dy);
+        num[l] += wgt * bv[i];
+        den[l] += wgt;
+      }
+    }
+    for (std::size_t l = 0; l < lanes; ++l) {
+      const Pixel p = inside_[j + l];
+      dst.at(p.x, p.y) = static_cast<std::uint8_t>(num[l] / den[l] + 0.5F);
+    }
   }
-  return true;
 }
 
 }  // namespace pt

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "pt/image.hpp"
-#include "pt/imgproc/min_max_filter.hpp"
 #include "pt/imgproc/top_hat.hpp"
 #include "pt/pupil/detector_params.hpp"
 
@@ -20,22 +19,32 @@ class ReflectionRemover {
   int apply(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params);
 
  private:
-  void find_mask(CViewU8 src, ViewU8 mask, const ReflectionParams& params);
+  struct Pixel {
+    int x;
+    int y;
+  };
+
+  // Copies src to dst and writes the dilated threshold mask, noting the rows it marks.
+  void find_mask(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params);
   // Fills one reflection; false (and the mask cleared there) when the shape is no reflection.
-  bool fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, int seed_x, int seed_y, const ReflectionParams& params);
+  bool fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pixel seed, const ReflectionParams& params);
+  // Marks the rest of a component found too large, without collecting its border.
+  void discard_rest(ViewU8 mask);
   // Adds to the component (inside_) the rings of its halo around it; border_ becomes the
   // first ring beyond.
   void take_halo(CViewU8 src, ViewU8 mask);
+  // Writes the fill of every pixel of inside_ from the subsampled border.
+  void interpolate(CViewU8 src, ViewU8 dst);
 
   TopHatFilter tophat_;
-  RectExtremumFilter grow_;
-  ImageU8 thresholded_;
-  Image<std::uint32_t> border_stamp_;  // component id that last took this pixel as border
-  std::uint32_t component_id_ = 0;
-  std::vector<std::int32_t> stack_;
-  std::vector<std::int32_t> inside_;
-  std::vector<std::int32_t> border_;
-  std::vector<std::int32_t> next_ring_;
+  std::vector<std::uint8_t> padded_;      // one mask row with margins
+  std::vector<std::uint8_t> spread_;      // the same row dilated along x
+  std::vector<std::uint8_t> row_marked_;  // per row of the dilated mask: holds a mark
+  std::vector<Pixel> stack_;
+  std::vector<Pixel> inside_;
+  std::vector<Pixel> border_;
+  std::vector<Pixel> next_ring_;
+  std::vector<Pixel> taken_;    // pixels of every component, whose marks are settled at the end
   std::vector<float> descents_;  // grey step from a ring pixel to its neighbour one ring out
   std::vector<float> border_x_;
   std::vector<float> border_y_;
