@@ -1,0 +1,130 @@
+#include "pt/hessian/hessian_maps.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+
+#include "pt/hessian/derivative_taps.hpp"
+#include "pt/hessian/hessian_rows.hpp"
+#include "pt/parallel_for.hpp"
+
+namespace pt::hessian {
+namespace {
+
+// Rows of an image, on the pool's threads when there is one.
+template <class Body>
+void for_rows(int height, ParallelFor* pool, const Body& body) {
+  if (pool == nullptr) {
+    for (int y = 0; y < height; ++y) body(y);
+  } else {
+    pool->run(height, body);
+  }
+}
+
+// Lambda1 and lambda2 of one scale into two images; returns the largest S^2 seen.
+float eigen_pairs(ImageView<const float> src, const DerivativeTaps& taps, ParallelFor* pool, Image<float>& lambda1,
+                  Image<float>& lambda2) {
+  std::mutex mutex;
+  float max_structure = 0.0F;
+  scan_hessian_rows(src, taps, pool, [&](const HessianRow& r) {
+    float* l1 = lambda1.view().row(r.y);
+    float* l2 = lambda2.view().row(r.y);
+    float row_max = 0.0F;
+    for (std::size_t x = 0; x < r.dxx.size(); ++x) {
+      const EigenPair e = symmetric_eigen(r.dxx[x], r.dxy[x], r.dyy[x]);
+      l1[x] = e.lambda1;
+      l2[x] = e.lambda2;
+      row_max = std::max(row_max, structure_sq(e));
+    }
+    const std::lock_guard lock(mutex);
+    max_structure = std::max(max_structure, row_max);
+  });
+  return max_structure;
+}
+
+}  // namespace
+
+void validate_scales(std::span<const double> scales) {
+  if (scales.empty()) throw std::invalid_argument("at least one Hessian scale is needed");
+  for (const double s : scales) (void)derivative_taps(s);
+}
+
+Image<float> to_float_image(CViewU8 src) {
+  Image<float> out(src.width, src.height);
+  for (int y = 0; y < src.height; ++y) {
+    const std::uint8_t* in = src.row(y);
+    float* o = out.view().row(y);
+    for (int x = 0; x < src.width; ++x) o[x] = in[x];
+  }
+  return out;
+}
+
+EigenImages hessian_eigen(ImageView<const float> src, double sigma, ParallelFor* pool) {
+  const DerivativeTaps taps = derivative_taps(sigma);
+  EigenImages out{Image<float>(src.width, src.height), Image<float>(src.width, src.height),
+                  Image<float>(src.width, src.height)};
+  scan_hessian_rows(src, taps, pool, [&](const HessianRow& r) {
+    float* l1 = out.lambda1.view().row(r.y);
+    float* l2 = out.lambda2.view().row(r.y);
+    float* dir = out.direction.view().row(r.y);
+    for (std::size_t x = 0; x < r.dxx.size(); ++x) {
+      const EigenPair e = symmetric_eigen(r.dxx[x], r.dxy[x], r.dyy[x]);
+      l1[x] = e.lambda1;
+      l2[x] = e.lambda2;
+      dir[x] = principal_direction(r.dxx[x], r.dxy[x], r.dyy[x], e.lambda1);
+    }
+  });
+  return out;
+}
+
+Image<float> blob_map(ImageView<const float> src, std::span<const double> scales, Polarity polarity,
+                      ParallelFor* pool) {
+  validate_scales(scales);
+  Image<float> out(src.width, src.height, 0.0F);
+  for (const double sigma : scales) {
+    scan_hessian_rows(src, derivative_taps(sigma), pool, [&](const HessianRow& r) {
+      float* o = out.view().row(r.y);
+      for (std::size_t x = 0; x < r.dxx.size(); ++x) {
+        o[x] = std::max(o[x], blob_response(symmetric_eigen(r.dxx[x], r.dxy[x], r.dyy[x]), polarity));
+      }
+    });
+  }
+  return out;
+}
+
+VesselnessTerms vesselness_terms(const VesselnessParams& params, float max_structure_sq) {
+  if (!(params.beta > 0.0)) throw std::invalid_argument("vesselness beta must be positive");
+  VesselnessTerms t;
+  t.inv_two_beta_sq = static_cast<float>(1.0 / (2.0 * params.beta * params.beta));
+  if (params.c > 0.0) {
+    t.inv_two_c_sq = static_cast<float>(1.0 / (2.0 * params.c * params.c));
+  } else if (max_structure_sq > 0.0F) {
+    // c = max S / 2, so 1 / (2 c^2) = 2 / max S^2.
+    t.inv_two_c_sq = 2.0F / max_structure_sq;
+  }
+  return t;
+}
+
+// Frangi's automatic c needs the whole image's largest norm before any pixel's response, so each
+// scale stores its eigenvalues once and then turns them into vesselness.
+Image<float> vesselness_map(ImageView<const float> src, std::span<const double> scales,
+                            const VesselnessParams& params, ParallelFor* pool) {
+  validate_scales(scales);
+  (void)vesselness_terms(params, 0.0F);
+  Image<float> out(src.width, src.height, 0.0F);
+  Image<float> lambda1(src.width, src.height);
+  Image<float> lambda2(src.width, src.height);
+  for (const double sigma : scales) {
+    const float max_structure = eigen_pairs(src, derivative_taps(sigma), pool, lambda1, lambda2);
+    const VesselnessTerms terms = vesselness_terms(params, max_structure);
+    for_rows(src.height, pool, [&](int y) {
+      const float* l1 = lambda1.view().row(y);
+      const float* l2 = lambda2.view().row(y);
+      float* o = out.view().row(y);
+      for (int x = 0; x < src.width; ++x) o[x] = std::max(o[x], vesselness({l1[x], l2[x]}, params.polarity, terms));
+    });
+  }
+  return out;
+}
+
+}  // namespace pt::hessian
