@@ -5,6 +5,7 @@
 #include <numbers>
 #include <utility>
 
+#include "pt/pupil/border_refinement.hpp"
 #include "pt/pupil/pupil_confidence.hpp"
 
 namespace pt {
@@ -25,21 +26,39 @@ Point2f level_crossing(CViewU8 image, int x, int y, float level) noexcept {
   return {p.x + t * gx / g, p.y + t * gy / g};
 }
 
-}  // namespace
-
-int ThresholdLabelingSearch::largest_blob(float min_area) const {
-  int best = 0;
-  for (int label = 1; label <= blobs_.count(); ++label) {
-    if (blobs_.stats(label).area > blobs_.stats(best).area) best = label;
+int darkest_grey(CViewU8 image) noexcept {
+  int darkest = 255;
+  for (int y = 0; y < image.height; ++y) {
+    const std::uint8_t* row = image.row(y);
+    darkest = std::min<int>(darkest, *std::min_element(row, row + image.width));
   }
-  return static_cast<float>(blobs_.stats(best).area) >= min_area ? best : 0;
+  return darkest;
 }
 
-void ThresholdLabelingSearch::collect_border(CViewU8 image, CViewU8 reflections, int label, int level) {
+}  // namespace
+
+void ThresholdLabelingSearch::label_below(CViewU8 image, float level) {
+  dark_.resize(image.width, image.height);
+  for (int y = 0; y < image.height; ++y) {
+    const std::uint8_t* src = image.row(y);
+    std::uint8_t* dst = dark_.view().row(y);
+    for (int x = 0; x < image.width; ++x) dst[x] = static_cast<float>(src[x]) < level ? 1 : 0;
+  }
+  blobs_.label(std::as_const(dark_).view());
+}
+
+int ThresholdLabelingSearch::largest_blob() const {
+  int best = 0;
+  for (int label = 1; label <= blobs_.count(); ++label) {
+    if (best == 0 || blobs_.stats(label).area > blobs_.stats(best).area) best = label;
+  }
+  return best;
+}
+
+void ThresholdLabelingSearch::collect_border(CViewU8 image, CViewU8 reflections, int label, float level) {
   border_.clear();
   const auto labels = blobs_.labels();
   const RectI b = blobs_.stats(label).bounds;
-  const float crossing = static_cast<float>(level) + 0.5F;  // between the last dark and first bright grey
   for (int y = b.y; y < b.y + b.h; ++y) {
     for (int x = b.x; x < b.x + b.w; ++x) {
       if (labels.at(x, y) != label || (!reflections.empty() && reflections.at(x, y) != 0)) continue;
@@ -53,9 +72,15 @@ void ThresholdLabelingSearch::collect_border(CViewU8 image, CViewU8 reflections,
           }
         }
       }
-      if (border) border_.push_back(level_crossing(image, x, y, crossing));
+      if (border) border_.push_back(level_crossing(image, x, y, level));
     }
   }
+}
+
+void ThresholdLabelingSearch::keep(const ConicFit& fit) {
+  outcome_.fit = fit;
+  outcome_.edges = border_;
+  outcome_.inlier = inlier_;
 }
 
 const SearchOutcome& ThresholdLabelingSearch::run(CViewU8 image, CViewU8 reflections, Point2f /*seed*/,
@@ -64,25 +89,27 @@ const SearchOutcome& ThresholdLabelingSearch::run(CViewU8 image, CViewU8 reflect
   const ThresholdLabelingParams& tl = params.threshold_labeling;
   const StarburstParams& sp = params.starburst;
   const ShapeLimits limits{sp.min_radius_px, sp.max_radius_px, sp.max_aspect};
-  // Blobs smaller than the smallest pupil cannot be one and are not worth a fit.
+  // Blobs smaller than the smallest pupil or larger than the largest cannot be one. Blobs only
+  // grow and merge as the level rises, so once the largest is too large, so are all above it.
   const float min_area = std::numbers::pi_v<float> * sp.min_radius_px * sp.min_radius_px;
+  const float max_area = std::numbers::pi_v<float> * sp.max_radius_px * sp.max_radius_px;
   outcome_.fit.reset();
   outcome_.edges.clear();
   outcome_.inlier.clear();
   outcome_.iterations = 0;
+  if (image.empty()) return outcome_;
+  const int darkest = darkest_grey(image);
   float best_score = 0.0F;
-  dark_.resize(image.width, image.height);
-  for (int level = tl.min_threshold; level <= tl.max_threshold; level += std::max(1, tl.step)) {
+  for (int above = tl.min_threshold; above <= tl.max_threshold; above += std::max(1, tl.step)) {
+    const int level = darkest + above;
+    if (level > 255) break;  // every pixel is dark from here on
     ++outcome_.iterations;
-    for (int y = 0; y < image.height; ++y) {
-      const std::uint8_t* src = image.row(y);
-      std::uint8_t* dst = dark_.view().row(y);
-      for (int x = 0; x < image.width; ++x) dst[x] = src[x] <= level ? 1 : 0;
-    }
-    blobs_.label(std::as_const(dark_).view());
-    const int label = largest_blob(min_area);
-    if (label == 0) continue;
-    collect_border(image, reflections, label, level);
+    label_below(image, static_cast<float>(level));
+    const int label = largest_blob();
+    const auto area = static_cast<float>(blobs_.stats(label).area);
+    if (area > max_area) break;
+    if (label == 0 || area < min_area) continue;
+    collect_border(image, reflections, label, static_cast<float>(level));
     const auto fit = ransac_.fit(border_, params.fit, limits, inlier_);
     if (!fit) continue;
     // The paper keeps the level with the most votes, but votes grow with the circle: at the
@@ -94,11 +121,27 @@ const SearchOutcome& ThresholdLabelingSearch::run(CViewU8 image, CViewU8 reflect
     const float score = on_fit * border_support(fit->ellipse, border_, inlier_);
     if (score <= best_score) continue;
     best_score = score;
-    outcome_.fit = fit;
-    outcome_.edges = border_;
-    outcome_.inlier = inlier_;
+    keep(*fit);
   }
+  if (outcome_.fit) refit_at_half_contrast(image, reflections, params, limits);
   return outcome_;
+}
+
+void ThresholdLabelingSearch::refit_at_half_contrast(CViewU8 image, CViewU8 reflections, const DetectorParams& params,
+                                                     const ShapeLimits& limits) {
+  const Ellipse& found = outcome_.fit->ellipse;
+  const auto levels = measure_border_levels(image, reflections, found, params.smoothing.blur_reach_px());
+  if (!levels || levels->outside <= levels->inside) return;
+  const float level = 0.5F * (levels->inside + levels->outside);
+  label_below(image, level);
+  // At this higher level the pupil may have merged with dark surroundings (lashes, a dark
+  // iris): its blob is the one at its centre, not the largest.
+  const int cx = std::clamp(static_cast<int>(std::lround(found.cx)), 0, image.width - 1);
+  const int cy = std::clamp(static_cast<int>(std::lround(found.cy)), 0, image.height - 1);
+  const int label = blobs_.labels().at(cx, cy);
+  if (label == 0) return;
+  collect_border(image, reflections, label, level);
+  if (const auto fit = ransac_.fit(border_, params.fit, limits, inlier_)) keep(*fit);
 }
 
 }  // namespace pt

@@ -26,6 +26,18 @@ struct SmoothingParams {
   int gaussian_size = 5;
   double gaussian_sigma = 2.0;
   int median_radius = 3;
+
+  // How far beyond a border its blur reaches: two standard deviations of the smoothing (the
+  // median's radius) plus a pixel for the camera's own blur.
+  [[nodiscard]] float blur_reach_px() const noexcept {
+    switch (kind) {
+      case Smoothing::Gaussian: return 2.0F * static_cast<float>(gaussian_sigma) + 1.0F;
+      case Smoothing::Median: return static_cast<float>(median_radius) + 1.0F;
+      case Smoothing::None:
+      case Smoothing::Invalid: break;
+    }
+    return 1.0F;
+  }
 };
 
 struct StarburstParams {
@@ -45,17 +57,20 @@ struct StarburstParams {
   float max_aspect = 1.6F;
 };
 
-// Thresholding and labeling: the image is binarised at each grey level from min_threshold to
-// max_threshold (inclusive) in steps of `step`, pixels at or below the level counting as dark;
+// Thresholding and labeling: the image is binarised at each level from min_threshold to
+// max_threshold (inclusive) in steps of `step`, pixels darker than the level counting as dark;
 // the largest dark blob's border is fitted at every level and the best fit kept. The levels are
-// absolute grey values of the smoothed image; the paper's 20..100 by 20 suit a pupil near black
-// under infrared light. They belong to this per-call snapshot, so a caller that knows the
-// pupil's grey (from the last detection, say) may narrow them frame by frame; more levels cost
-// proportionally more time, which is the paper's accuracy/speed trade-off.
+// grey values above the darkest grey of the smoothed, reflection-free image, which is the
+// pupil's: the paper's absolute 20..100 assume a pupil near black, while real cameras put it
+// anywhere from black to a few tens of grey levels. The step must be smaller than the
+// pupil's contrast against the iris, or no level falls between the two and the pupil is never
+// a blob of its own; at 5 grey levels it resolves the low-contrast pupils of real infrared eyes
+// (the paper tried 5 to 40). More levels cost proportionally more time: the paper's
+// accuracy/speed trade-off.
 struct ThresholdLabelingParams {
-  int min_threshold = 20;
+  int min_threshold = 5;
   int max_threshold = 100;
-  int step = 20;
+  int step = 5;
 };
 
 // Canny edges and a circle Hough transform. The radii searched are the pupil's size limits,

@@ -1,8 +1,14 @@
 #pragma once
 // Thresholding and labeling (the paper's case 1, after Rankin et al.): at each of several grey
 // levels the image is binarised, its dark blobs labelled, and the border of the largest one
-// fitted with RANSAC; the level whose fit is best supported wins. The seed is not used: every
-// frame is searched afresh, as the paper does.
+// fitted with RANSAC; the level whose fit explains its blob best wins. The seed is not used:
+// every frame is searched afresh, as the paper does.
+//
+// A binarised border lies where the grey crosses the winning level, which is the lowest level
+// at which the pupil stands alone: on the dark side of its blurred border, so the fit comes out
+// small. The pupil is therefore binarised once more at the grey midway between its inside and
+// its surroundings, which marks the border itself under a symmetric blur, and the blob there
+// is fitted again.
 #include <cstdint>
 #include <vector>
 
@@ -19,10 +25,17 @@ class ThresholdLabelingSearch final : public PupilSearch {
   [[nodiscard]] const SearchOutcome& outcome() const noexcept override { return outcome_; }
 
  private:
-  // The largest blob at this level (the paper's choice), or 0 if none reaches `min_area`.
-  [[nodiscard]] int largest_blob(float min_area) const;
-  // Border of blob `label` off the reflections, each point moved to where the image crosses the level.
-  void collect_border(CViewU8 image, CViewU8 reflections, int label, int level);
+  // Labels the pixels darker than `level`.
+  void label_below(CViewU8 image, float level);
+  // The largest blob of the last labeling (the paper's choice); 0 when there is none.
+  [[nodiscard]] int largest_blob() const;
+  // Border of blob `label` off the reflections, each point moved to where the image crosses `level`.
+  void collect_border(CViewU8 image, CViewU8 reflections, int label, float level);
+  // Makes `fit` of border_ the outcome.
+  void keep(const ConicFit& fit);
+  // Refits the pupil found at the level midway between its inside and its surroundings.
+  void refit_at_half_contrast(CViewU8 image, CViewU8 reflections, const DetectorParams& params,
+                              const ShapeLimits& limits);
 
   RansacConicFitter ransac_;
   ImageU8 dark_;
