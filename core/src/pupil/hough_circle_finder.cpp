@@ -62,10 +62,13 @@ std::optional<HoughCircle> pupil_of(std::span<const HoughCircle> circles) {
 }  // namespace
 
 bool faces_away(const EdgePixel& e, Point2f centre) noexcept {
-  constexpr float kCos45 = 0.70710678F;
+  // cos(angle) >= cos 45 degrees, squared to spare two square roots: the radii are counted
+  // for every edge around every candidate centre.
   const float dx = e.position.x - centre.x;
   const float dy = e.position.y - centre.y;
-  return dx * e.gradient.x + dy * e.gradient.y >= kCos45 * std::hypot(dx, dy) * std::hypot(e.gradient.x, e.gradient.y);
+  const float dot = dx * e.gradient.x + dy * e.gradient.y;
+  const float gradient2 = e.gradient.x * e.gradient.x + e.gradient.y * e.gradient.y;
+  return dot >= 0.0F && 2.0F * dot * dot >= (dx * dx + dy * dy) * gradient2;
 }
 
 std::optional<HoughCircle> HoughCircleFinder::find(std::span<const EdgePixel> edges, int width, int height,
@@ -177,7 +180,9 @@ void HoughCircleFinder::add_radius_peaks(std::span<const EdgePixel> edges, Point
   radial_.assign(radii_.size(), 0.0F);
   const float first = radii_.front();
   for (const EdgePixel& e : edges) {
-    const float d = std::hypot(e.position.x - centre.x, e.position.y - centre.y);
+    const float dx = e.position.x - centre.x;
+    const float dy = e.position.y - centre.y;
+    const float d = std::sqrt(dx * dx + dy * dy);  // not std::hypot: no overflow to guard against, and many times faster
     const int bin = round_to_int((d - first) / radius_step_);
     if (bin < 0 || bin >= static_cast<int>(radii_.size()) || !faces_away(e, centre)) continue;
     radial_[static_cast<std::size_t>(bin)] += 1.0F;
