@@ -20,6 +20,19 @@ endif()
 pt_feature("OpenCV video/image input" PT_HAVE_OPENCV
   "PT_WITH_OPENCV=${PT_WITH_OPENCV}, needs libopencv-{core,imgproc,imgcodecs,videoio}-dev")
 
+# Aravis lives in camera/, which the OpenCV readers already require; Debian's aravis-0.8.pc
+# names libusb-1.0 among its private requirements, so pkg-config fails without libusb-1.0-0-dev.
+set(PT_HAVE_ARAVIS OFF)
+if(PT_WITH_ARAVIS AND PT_HAVE_OPENCV)
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(ARAVIS QUIET IMPORTED_TARGET aravis-0.8)
+    set(PT_HAVE_ARAVIS ${ARAVIS_FOUND})
+  endif()
+endif()
+pt_feature("GenICam cameras (Aravis ${ARAVIS_VERSION})" PT_HAVE_ARAVIS
+  "PT_WITH_ARAVIS=${PT_WITH_ARAVIS}, needs the OpenCV input and libaravis-dev with libusb-1.0-0-dev (pkg-config aravis-0.8)")
+
 set(PT_HAVE_CUDA OFF)
 if(PT_WITH_CUDA)
   check_language(CUDA)

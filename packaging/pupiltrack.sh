@@ -13,6 +13,9 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libcli11-dev catch2
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
+  # GenICam cameras; Debian's aravis-0.8.pc needs libusb-1.0-0-dev, and the GigE Vision
+  # simulator the camera tests start (arv-fake-gv-camera-0.8) ships in aravis-tools.
+  libaravis-dev libusb-1.0-0-dev aravis-tools-cli aravis-tools
 )
 
 install_missing() {
