@@ -26,9 +26,10 @@ inline std::uint16_t scale(std::uint16_t x, std::uint16_t weight) noexcept {
 inline std::uint16_t fixed(int pixels) noexcept { return static_cast<std::uint16_t>(pixels << kFraction); }
 
 // The radius is a template parameter so the tap loops unroll inside the vectorised pixel loops.
-// weights[d] belongs to the taps at distance d from the centre.
+// weights[d] belongs to the taps at distance d from the centre. Cloned for AVX2, chosen at run
+// time: sixteen pixels per vector instead of eight, the same integer arithmetic.
 template <int R>
-void filter_rows(CViewU8 src, ViewU8 dst, const std::uint16_t* weights, std::uint16_t* sums) {
+[[gnu::target_clones("avx2", "default")]] void filter_rows(CViewU8 src, ViewU8 dst, const std::uint16_t* weights, std::uint16_t* sums) {
   const int w = src.width;
   const int h = src.height;
   std::array<std::uint16_t, R + 1> k{};
