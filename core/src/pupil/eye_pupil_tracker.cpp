@@ -11,7 +11,9 @@ namespace pt {
 EyePupilTracker::EyePupilTracker(const DetectorParams& params)
     : search_(make_pupil_search(params.algorithm, params)), search_algorithm_(params.algorithm) {}
 
-const SearchOutcome& EyePupilTracker::last_search() const noexcept { return search_->outcome(); }
+const SearchOutcome& EyePupilTracker::last_search() const noexcept {
+  return best_is_kept_ ? kept_search_ : search_->outcome();
+}
 
 CViewU8 EyePupilTracker::smooth(CViewU8 cleaned, const SmoothingParams& params) {
   switch (params.kind) {
@@ -39,6 +41,7 @@ CViewU8 EyePupilTracker::smooth(CViewU8 cleaned, const SmoothingParams& params) 
 
 PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSide eye, double time_s,
                                           const DetectorParams& params) {
+  best_is_kept_ = false;
   cleaned_.resize(pixels.width, pixels.height);
   mask_.resize(pixels.width, pixels.height);
   reflections_.apply(pixels, cleaned_.view(), mask_.view(), params.reflections);
@@ -96,11 +99,14 @@ EyePupilTracker::Candidate EyePupilTracker::most_convincing(CViewU8 img, const D
   Candidate best = assess(img, seeds.front(), params);
   bool best_is_last = true;
   for (const Point2f& seed : seeds.subspan(1, std::min(seeds.size(), kCandidates) - 1)) {
+    // The next search replaces the search's own outcome; a copy keeps the best's for
+    // last_search(), which is far cheaper than searching again.
+    if (best_is_last) kept_search_ = search_->outcome();
     Candidate c = assess(img, seed, params);
     best_is_last = convincing(c) > convincing(best);
     if (best_is_last) best = c;
   }
-  if (!best_is_last) best = assess(img, best.seed, params);  // so that last_search() shows it
+  best_is_kept_ = !best_is_last;
   return best;
 }
 

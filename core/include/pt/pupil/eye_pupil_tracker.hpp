@@ -67,6 +67,8 @@ class EyePupilTracker {
   ImageU8 smooth_;
   std::optional<Point2f> previous_centre_;  // frame coordinates
   PupilPrior prior_;
+  SearchOutcome kept_search_;  // the best candidate's search, when a later one was tried after it
+  bool best_is_kept_ = false;
 };
 
 }  // namespace pt
