@@ -30,7 +30,7 @@ if(PT_WITH_ARAVIS AND PT_HAVE_OPENCV)
     set(PT_HAVE_ARAVIS ${ARAVIS_FOUND})
   endif()
 endif()
-pt_feature("GenICam cameras (Aravis ${ARAVIS_VERSION})" PT_HAVE_ARAVIS
+pt_feature("GenICam cameras through Aravis" PT_HAVE_ARAVIS
   "PT_WITH_ARAVIS=${PT_WITH_ARAVIS}, needs the OpenCV input and libaravis-dev with libusb-1.0-0-dev (pkg-config aravis-0.8)")
 
 set(PT_HAVE_CUDA OFF)

@@ -1,14 +1,59 @@
 #include "cli/input_source.hpp"
 
+#include <cstdio>
 #include <stdexcept>
+
+#include "cli/eye_regions.hpp"
 
 #if defined(PT_HAVE_OPENCV)
 #include "pt/camera/open_file_source.hpp"
 #endif
+#if defined(PT_HAVE_ARAVIS)
+#include "pt/camera/aravis_source.hpp"
+#endif
 
 namespace pt::cli {
+namespace {
+
+constexpr std::string_view kCameraPrefix = "camera:";
+
+#if defined(PT_HAVE_ARAVIS)
+std::unique_ptr<FrameSource> open_camera(const std::string& id, const CameraOptions& o) {
+  camera::AravisSourceOptions options;
+  options.settings.exposure_us = o.exposure_us;
+  options.settings.gain = o.gain;
+  options.settings.fps = o.fps;
+  if (!o.region.empty()) options.settings.region = parse_rect(o.region);
+  options.settings.pixel_format = o.pixel_format;
+  options.settings.trigger = o.trigger;
+  options.settings.packet_size = o.packet_size;
+  options.buffers = o.buffers;
+  // On its own line: the progress line may be half drawn when the camera goes or comes back.
+  options.on_state = [](camera::CameraState /*state*/, const std::string& why) { std::fprintf(stderr, "\n%s\n", why.c_str()); };
+  return std::make_unique<camera::AravisSource>(id, std::move(options));
+}
+#else
+std::unique_ptr<FrameSource> open_camera(const std::string& id, const CameraOptions& /*options*/) {
+  throw std::runtime_error("cannot open camera '" + id +
+                           "': this build has no camera support (configure with Aravis: libaravis-dev)");
+}
+#endif
+
+}  // namespace
+
+std::optional<std::string> camera_id(const std::string& input) {
+  if (!input.starts_with(kCameraPrefix)) return std::nullopt;
+  return input.substr(kCameraPrefix.size());
+}
 
 std::unique_ptr<FrameSource> open_input(const InputOptions& options) {
+  if (const auto id = camera_id(options.input)) {
+    if (id->empty()) throw std::invalid_argument("--input camera: needs a camera id or address, e.g. camera:192.168.1.20");
+    return open_camera(*id, options.camera);
+  }
+  if (const std::string given = options.camera.first_given(); !given.empty()) {
+    throw std::invalid_argument(given + " applies to --input camera:<id> only");
+  }
   if (options.input == "synthetic") {
     return std::make_unique<SyntheticSource>(options.synthetic, options.frames, options.truth_observer);
   }

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/bench_command.hpp"
+#include "cli/cameras_command.hpp"
 #include "cli/eval_command.hpp"
 #include "cli/track_command.hpp"
 
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
   pt::cli::add_eval_command(app, eval, exit_code);
   pt::cli::BenchOptions bench;
   pt::cli::add_bench_command(app, bench, exit_code);
+  pt::cli::add_cameras_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -5,7 +5,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "cli/camera_options.hpp"
 #include "cli/live_run.hpp"
+#include "cli/live_session.hpp"
 #include "pt/io/blink_events.hpp"
 #include "pt/io/csv_trace_writer.hpp"
 #include "pt/io/ground_truth_writer.hpp"
@@ -13,8 +15,9 @@
 namespace pt::cli {
 
 void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
-  CLI::App* cmd = app.add_subcommand("track", "Track pupils in a video, an image folder or the synthetic camera");
+  CLI::App* cmd = app.add_subcommand("track", "Track pupils from a camera, a video, an image folder or the synthetic camera");
   add_tracker_options(*cmd, o.tracker);
+  add_camera_options(*cmd, o.tracker.input.camera);
   cmd->add_option("--csv", o.csv, "Write the pupil trace here (one row per eye per frame)");
   cmd->add_option("--mm-per-px", o.mm_per_px, "Scale for diameter_mm")->check(CLI::PositiveNumber);
   cmd->add_option("--ground-truth-out", o.ground_truth_out, "Synthetic: write the rendered ground truth here");
@@ -45,7 +48,7 @@ int run_track(const TrackOptions& o) {
       blinks = std::make_unique<BlinkCsvWriter>(o.blinks_csv);
       sinks.push_back(blinks.get());
     }
-    const RunSummary summary = run_live(*source, regions, o.tracker, sinks);
+    const RunSummary summary = run_live_session(*source, regions, o.tracker, sinks);
     if (csv) std::fprintf(stderr, "trace: %s (%llu rows)\n", o.csv.c_str(), static_cast<unsigned long long>(csv->rows()));
     if (blinks) {
       std::fprintf(stderr, "blinks: %s (%llu events)\n", o.blinks_csv.c_str(), static_cast<unsigned long long>(blinks->events()));

@@ -273,10 +273,11 @@ int AravisSource::height() const { return state_->height(); }
 double AravisSource::nominal_fps() const { return state_->applied.fps.value_or(0.0); }
 
 pt::ReadStatus AravisSource::read(pt::Frame& into) {
-  State& s = *state_;
-  if (!s.connection && !s.reconnect()) return pt::ReadStatus::Error;
-  return s.next_frame(into);
+  if (!reconnect()) return pt::ReadStatus::Error;
+  return state_->next_frame(into);
 }
+
+bool AravisSource::reconnect() { return state_->connection != nullptr || state_->reconnect(); }
 
 std::string AravisSource::error() const { return state_->last_error; }
 std::vector<std::string> AravisSource::notices() const { return state_->notices; }

@@ -1,18 +1,22 @@
 #include "gige_simulator.hpp"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <thread>
 
-#include "pt/camera/aravis_source.hpp"
 #include "pt_catch.hpp"
 
 namespace pt::test {
@@ -20,15 +24,21 @@ namespace {
 
 constexpr const char* kBinary = "arv-fake-gv-camera-0.8";
 
-// The simulator reports a failed start (its port taken) on stderr and still exits 0, so being
-// ready is judged by a camera answering.
-bool answers() {
-  try {
-    pt::camera::AravisSource probe(GigeSimulator::kAddress, {});
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
+constexpr std::uint16_t kGvcpPort = 3956;
+
+// Whether something holds the GigE Vision control port on loopback: a bind without address reuse
+// fails then. It sends nothing and takes no control of the camera, which another process (a
+// pupiltrack-cli waiting for it) may be about to take.
+bool port_taken() {
+  const int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  REQUIRE(fd >= 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(kGvcpPort);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const bool taken = ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 && errno == EADDRINUSE;
+  ::close(fd);
+  return taken;
 }
 
 }  // namespace
@@ -57,6 +67,8 @@ GigeSimulator::~GigeSimulator() {
 }
 
 void GigeSimulator::start() {
+  // Another simulator (of a test run that does not take turns) would answer in ours' place.
+  REQUIRE_FALSE(port_taken());
   const std::string binary = gige_simulator_binary();
   REQUIRE_FALSE(binary.empty());
   pid_ = ::fork();
@@ -69,11 +81,11 @@ void GigeSimulator::start() {
     ::_exit(127);
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
-  while (!answers()) {
+  while (!port_taken()) {
     int status = 0;
     if (::waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
-      FAIL("the GigE Vision simulator stopped at once: is another one listening on 127.0.0.1:3956?");
+      FAIL("the GigE Vision simulator stopped at once");
     }
     REQUIRE(std::chrono::steady_clock::now() < deadline);
     std::this_thread::sleep_for(std::chrono::milliseconds(200));

@@ -15,7 +15,7 @@ class GigeSimulator {
  public:
   static constexpr const char* kAddress = "127.0.0.1";
 
-  // Starts the simulator; REQUIREs that it answers within a few seconds. Runs of the test on one
+  // Starts the simulator; REQUIREs that it listens within a few seconds. Runs of the tests on one
   // machine take turns through a lock file, as the simulator's port is fixed.
   GigeSimulator();
   ~GigeSimulator();

@@ -88,6 +88,9 @@ class AravisSource final : public pt::FrameSource {
   [[nodiscard]] std::string error() const override;
   [[nodiscard]] std::vector<std::string> notices() const override;
 
+  // Tries to reopen a lost camera for up to reconnect_wait_s; true once it streams again (and at
+  // once when it never left). read() does the same by itself.
+  bool reconnect();
   [[nodiscard]] CameraState state() const;
   [[nodiscard]] const AppliedCameraSettings& applied() const;
   // From the reading thread, or once reading has stopped.

@@ -1,0 +1,32 @@
+#include "cli/camera_options.hpp"
+
+namespace pt::cli {
+
+std::string CameraOptions::first_given() const {
+  if (exposure_us) return "--exposure-us";
+  if (gain) return "--gain";
+  if (fps) return "--fps";
+  if (!region.empty()) return "--camera-region";
+  if (!pixel_format.empty()) return "--pixel-format";
+  if (!trigger.empty()) return "--trigger";
+  if (packet_size) return "--packet-size";
+  return {};
+}
+
+void add_camera_options(CLI::App& cmd, CameraOptions& o) {
+  cmd.add_option("--exposure-us", o.exposure_us, "Camera: exposure time in microseconds (automatic exposure off)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--gain", o.gain, "Camera: gain in the camera's unit, usually dB (automatic gain off)")
+      ->check(CLI::NonNegativeNumber);
+  cmd.add_option("--fps", o.fps, "Camera: frame rate")->check(CLI::PositiveNumber);
+  cmd.add_option("--camera-region", o.region, "Camera: region of interest x,y,w,h in sensor pixels");
+  cmd.add_option("--pixel-format", o.pixel_format, "Camera: Mono8, Mono10, Mono12 or Mono16 (deeper grey keeps its high 8 bits)");
+  cmd.add_option("--trigger", o.trigger, "Camera: off (free running) or a trigger source such as Line0 or Software");
+  cmd.add_option("--packet-size", o.packet_size, "GigE Vision camera: stream packet size in bytes (default: the largest the link carries)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--camera-buffers", o.buffers, "Camera: frames it can fill ahead of the tracker")
+      ->check(CLI::Range(2, 1024))
+      ->capture_default_str();
+}
+
+}  // namespace pt::cli
