@@ -1,15 +1,16 @@
 #include "pt/hessian/derivative_taps.hpp"
 
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
-#include <string>
 
 namespace pt::hessian {
 
 DerivativeTaps derivative_taps(double sigma) {
   if (!(sigma > 0.0) || sigma > kMaxSigma) {
-    throw std::invalid_argument("Hessian scale must be in (0, " + std::to_string(kMaxSigma) + "], got " +
-                                std::to_string(sigma));
+    std::ostringstream message;
+    message << "Hessian scale must be in (0, " << kMaxSigma << "] px, got " << sigma;
+    throw std::invalid_argument(message.str());
   }
   DerivativeTaps t;
   t.sigma = sigma;

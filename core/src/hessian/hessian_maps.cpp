@@ -21,14 +21,20 @@ void for_rows(int height, ParallelFor* pool, const Body& body) {
   }
 }
 
+void check_size(ImageView<const float> src, ImageView<float> dst) {
+  if (dst.width != src.width || dst.height != src.height) {
+    throw std::invalid_argument("Hessian map: output size differs from the source's");
+  }
+}
+
 // Lambda1 and lambda2 of one scale into two images; returns the largest S^2 seen.
-float eigen_pairs(ImageView<const float> src, const DerivativeTaps& taps, ParallelFor* pool, Image<float>& lambda1,
-                  Image<float>& lambda2) {
+float eigen_pairs(ImageView<const float> src, const DerivativeTaps& taps, ParallelFor* pool, ImageView<float> lambda1,
+                  ImageView<float> lambda2) {
   std::mutex mutex;
   float max_structure = 0.0F;
   scan_hessian_rows(src, taps, pool, [&](const HessianRow& r) {
-    float* l1 = lambda1.view().row(r.y);
-    float* l2 = lambda2.view().row(r.y);
+    float* l1 = lambda1.row(r.y);
+    float* l2 = lambda2.row(r.y);
     float row_max = 0.0F;
     for (std::size_t x = 0; x < r.dxx.size(); ++x) {
       const EigenPair e = symmetric_eigen(r.dxx[x], r.dxy[x], r.dyy[x]);
@@ -59,14 +65,15 @@ Image<float> to_float_image(CViewU8 src) {
   return out;
 }
 
-EigenImages hessian_eigen(ImageView<const float> src, double sigma, ParallelFor* pool) {
+void hessian_eigen(ImageView<const float> src, double sigma, const EigenViews& out, ParallelFor* pool) {
   const DerivativeTaps taps = derivative_taps(sigma);
-  EigenImages out{Image<float>(src.width, src.height), Image<float>(src.width, src.height),
-                  Image<float>(src.width, src.height)};
+  check_size(src, out.lambda1);
+  check_size(src, out.lambda2);
+  check_size(src, out.direction);
   scan_hessian_rows(src, taps, pool, [&](const HessianRow& r) {
-    float* l1 = out.lambda1.view().row(r.y);
-    float* l2 = out.lambda2.view().row(r.y);
-    float* dir = out.direction.view().row(r.y);
+    float* l1 = out.lambda1.row(r.y);
+    float* l2 = out.lambda2.row(r.y);
+    float* dir = out.direction.row(r.y);
     for (std::size_t x = 0; x < r.dxx.size(); ++x) {
       const EigenPair e = symmetric_eigen(r.dxx[x], r.dxy[x], r.dyy[x]);
       l1[x] = e.lambda1;
@@ -74,21 +81,34 @@ EigenImages hessian_eigen(ImageView<const float> src, double sigma, ParallelFor*
       dir[x] = principal_direction(r.dxx[x], r.dxy[x], r.dyy[x], e.lambda1);
     }
   });
+}
+
+EigenImages hessian_eigen(ImageView<const float> src, double sigma, ParallelFor* pool) {
+  EigenImages out{Image<float>(src.width, src.height), Image<float>(src.width, src.height),
+                  Image<float>(src.width, src.height)};
+  hessian_eigen(src, sigma, {out.lambda1.view(), out.lambda2.view(), out.direction.view()}, pool);
   return out;
+}
+
+void blob_map(ImageView<const float> src, std::span<const double> scales, Polarity polarity, ImageView<float> dst,
+              ParallelFor* pool) {
+  validate_scales(scales);
+  check_size(src, dst);
+  for (std::size_t s = 0; s < scales.size(); ++s) {
+    scan_hessian_rows(src, derivative_taps(scales[s]), pool, [&](const HessianRow& r) {
+      float* o = dst.row(r.y);
+      for (std::size_t x = 0; x < r.dxx.size(); ++x) {
+        const float v = blob_response(symmetric_eigen(r.dxx[x], r.dxy[x], r.dyy[x]), polarity);
+        o[x] = s == 0 ? v : std::max(o[x], v);
+      }
+    });
+  }
 }
 
 Image<float> blob_map(ImageView<const float> src, std::span<const double> scales, Polarity polarity,
                       ParallelFor* pool) {
-  validate_scales(scales);
-  Image<float> out(src.width, src.height, 0.0F);
-  for (const double sigma : scales) {
-    scan_hessian_rows(src, derivative_taps(sigma), pool, [&](const HessianRow& r) {
-      float* o = out.view().row(r.y);
-      for (std::size_t x = 0; x < r.dxx.size(); ++x) {
-        o[x] = std::max(o[x], blob_response(symmetric_eigen(r.dxx[x], r.dxy[x], r.dyy[x]), polarity));
-      }
-    });
-  }
+  Image<float> out(src.width, src.height);
+  blob_map(src, scales, polarity, out.view(), pool);
   return out;
 }
 
@@ -98,32 +118,40 @@ VesselnessTerms vesselness_terms(const VesselnessParams& params, float max_struc
   t.inv_two_beta_sq = static_cast<float>(1.0 / (2.0 * params.beta * params.beta));
   if (params.c > 0.0) {
     t.inv_two_c_sq = static_cast<float>(1.0 / (2.0 * params.c * params.c));
-  } else if (max_structure_sq > 0.0F) {
-    // c = max S / 2, so 1 / (2 c^2) = 2 / max S^2.
-    t.inv_two_c_sq = 2.0F / max_structure_sq;
+  } else {
+    t.inv_two_c_sq = automatic_inv_two_c_sq(max_structure_sq);
   }
   return t;
 }
 
 // Frangi's automatic c needs the whole image's largest norm before any pixel's response, so each
 // scale stores its eigenvalues once and then turns them into vesselness.
-Image<float> vesselness_map(ImageView<const float> src, std::span<const double> scales,
-                            const VesselnessParams& params, ParallelFor* pool) {
+void vesselness_map(ImageView<const float> src, std::span<const double> scales, const VesselnessParams& params,
+                    ImageView<float> dst, ParallelFor* pool) {
   validate_scales(scales);
+  check_size(src, dst);
   (void)vesselness_terms(params, 0.0F);
-  Image<float> out(src.width, src.height, 0.0F);
   Image<float> lambda1(src.width, src.height);
   Image<float> lambda2(src.width, src.height);
-  for (const double sigma : scales) {
-    const float max_structure = eigen_pairs(src, derivative_taps(sigma), pool, lambda1, lambda2);
+  for (std::size_t s = 0; s < scales.size(); ++s) {
+    const float max_structure = eigen_pairs(src, derivative_taps(scales[s]), pool, lambda1.view(), lambda2.view());
     const VesselnessTerms terms = vesselness_terms(params, max_structure);
     for_rows(src.height, pool, [&](int y) {
       const float* l1 = lambda1.view().row(y);
       const float* l2 = lambda2.view().row(y);
-      float* o = out.view().row(y);
-      for (int x = 0; x < src.width; ++x) o[x] = std::max(o[x], vesselness({l1[x], l2[x]}, params.polarity, terms));
+      float* o = dst.row(y);
+      for (int x = 0; x < src.width; ++x) {
+        const float v = vesselness({l1[x], l2[x]}, params.polarity, terms);
+        o[x] = s == 0 ? v : std::max(o[x], v);
+      }
     });
   }
+}
+
+Image<float> vesselness_map(ImageView<const float> src, std::span<const double> scales,
+                            const VesselnessParams& params, ParallelFor* pool) {
+  Image<float> out(src.width, src.height);
+  vesselness_map(src, scales, params, out.view(), pool);
   return out;
 }
 

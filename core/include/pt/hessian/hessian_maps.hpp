@@ -12,10 +12,16 @@ class ParallelFor;
 
 namespace pt::hessian {
 
+struct EigenViews {
+  ImageView<float> lambda1;    // |lambda1| >= |lambda2|, scale-normalised
+  ImageView<float> lambda2;
+  ImageView<float> direction;  // of lambda1's eigenvector, radians in (-pi/2, pi/2]
+};
+
 struct EigenImages {
-  Image<float> lambda1;    // |lambda1| >= |lambda2|, scale-normalised
+  Image<float> lambda1;
   Image<float> lambda2;
-  Image<float> direction;  // of lambda1's eigenvector, radians in (-pi/2, pi/2]
+  Image<float> direction;
 };
 
 struct VesselnessParams {
@@ -28,7 +34,15 @@ struct VesselnessParams {
 [[nodiscard]] Image<float> to_float_image(CViewU8 src);
 
 // Every map takes an optional pool whose threads share the rows; scales must each lie in
-// (0, kMaxSigma] and the list must not be empty (std::invalid_argument otherwise).
+// (0, kMaxSigma] and the list must not be empty (std::invalid_argument otherwise). Maps are
+// written into views of the source's size (std::invalid_argument otherwise), or returned.
+void hessian_eigen(ImageView<const float> src, double sigma, const EigenViews& out, ParallelFor* pool = nullptr);
+void blob_map(ImageView<const float> src, std::span<const double> scales, Polarity polarity, ImageView<float> dst,
+              ParallelFor* pool = nullptr);
+// Keeps two scratch images of the source's size for the duration of the call.
+void vesselness_map(ImageView<const float> src, std::span<const double> scales, const VesselnessParams& params,
+                    ImageView<float> dst, ParallelFor* pool = nullptr);
+
 [[nodiscard]] EigenImages hessian_eigen(ImageView<const float> src, double sigma, ParallelFor* pool = nullptr);
 [[nodiscard]] Image<float> blob_map(ImageView<const float> src, std::span<const double> scales, Polarity polarity,
                                     ParallelFor* pool = nullptr);

@@ -4,10 +4,12 @@
 // functions, so both paths compute every pixel with the same formulas.
 #include <cmath>
 
+#if !defined(PT_HOST_DEVICE)
 #if defined(__CUDACC__)
 #define PT_HOST_DEVICE __host__ __device__
 #else
 #define PT_HOST_DEVICE
+#endif
 #endif
 
 namespace pt::hessian {
@@ -23,12 +25,18 @@ struct EigenPair {
 // or darker (pupils, retinal vessels).
 enum class Polarity : unsigned char { Bright, Dark };
 
-// ac - b^2 to within an ulp or two even when the products nearly cancel (Kahan's fma trick):
-// lambda2 is computed from it, and a plain difference would lose all its digits near a ridge.
+// ac - b^2 to within an ulp even when the products nearly cancel: lambda2 is computed from it,
+// and a plain float difference would lose all its digits near a ridge. GPUs have a fast fused
+// multiply-add, so Kahan's fma trick does it there; x86-64 without FMA would emulate std::fma in
+// software, while double products of floats are exact and leave a single rounding.
 PT_HOST_DEVICE inline float determinant2(float a, float b, float c) noexcept {
+#if defined(__CUDA_ARCH__)
   const float bb = b * b;
   const float bb_error = std::fma(-b, b, bb);
   return std::fma(a, c, -bb) + bb_error;
+#else
+  return static_cast<float>(static_cast<double>(a) * c - static_cast<double>(b) * b);
+#endif
 }
 
 // [[dxx, dxy], [dxy, dyy]]: lambda1 = m +- r takes the sign of m, so it never cancels; lambda2
@@ -79,6 +87,12 @@ PT_HOST_DEVICE inline float vesselness(EigenPair e, Polarity polarity, Vesselnes
 // The Frobenius norm squared of the Hessian, S^2: Frangi's c is half its largest value.
 PT_HOST_DEVICE inline float structure_sq(EigenPair e) noexcept {
   return e.lambda1 * e.lambda1 + e.lambda2 * e.lambda2;
+}
+
+// 1 / (2 c^2) for Frangi's automatic c = max S / 2, that is 2 / max S^2; a flat image (max 0)
+// responds nowhere.
+PT_HOST_DEVICE inline float automatic_inv_two_c_sq(float max_structure_sq) noexcept {
+  return max_structure_sq > 0.0F ? 2.0F / max_structure_sq : 0.0F;
 }
 
 // Index into [0, n) mirrored without repeating the edge pixel (reflect-101, OpenCV's default
