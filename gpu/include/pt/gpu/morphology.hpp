@@ -1,0 +1,25 @@
+#pragma once
+// Rectangular erosion/dilation and the fused top-hat threshold of the reflection finder, on
+// device images, with the CPU filters' semantics to the bit (RectExtremumFilter, TopHatFilter):
+// kernel anchored at (k/2, k/2), pixels outside the image ignored. Each call only enqueues.
+#include <cstdint>
+
+#include <cuda_runtime_api.h>
+
+#include "pt/gpu/device_view.hpp"
+#include "pt/imgproc/min_max_filter.hpp"
+
+namespace pt::gpu {
+
+// mask = 255 where src minus its opening with a k x k square exceeds `level` on a pixel of at
+// least `min_value`, else 0, as TopHatFilter::threshold. Erosion, dilation and the threshold
+// meet in shared memory: one read of the image, one write of the mask. Throws
+// std::invalid_argument when the tile for k does not fit in shared memory (k above 49).
+void top_hat_threshold(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, int k, std::uint8_t level,
+                       std::uint8_t min_value);
+
+// dst = minimum or maximum over a kw x kh rectangle, as RectExtremumFilter::apply. dst must not
+// overlap src. Throws std::invalid_argument when the tile does not fit in shared memory.
+void rect_extremum(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 dst, int kw, int kh, Extremum op);
+
+}  // namespace pt::gpu

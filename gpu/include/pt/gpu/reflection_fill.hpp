@@ -1,0 +1,75 @@
+#pragma once
+// The second half of corneal-reflection removal on the GPU: given the dilated reflection mask,
+// each reflection is widened by its halo and filled by distance-weighted interpolation from the
+// pixels around it, with the results of core's ReflectionRemover to the bit.
+//
+// How the CPU's sequential fill became parallel without changing its result:
+// - Components (8-connected) are labelled in parallel by union-find, each labelled by its first
+//   pixel in raster order: the order in which the CPU meets and numbers them.
+// - A reflection reads and writes only within its window: its bounding box grown by its halo's
+//   reach plus one pixel. Reflections whose windows are disjoint cannot affect each other, so
+//   they are processed concurrently, one warp each, in the warp's slice of shared memory when
+//   the window fits; a reflection whose window meets an earlier one's waits for it (dependency
+//   levels in raster order).
+// - Within a reflection, only the flood is sequential (one lane); the halo rings and the
+//   sampling use the whole warp (see reflection_fill_warp.cuh).
+// - The interpolation, the bulk of the arithmetic, is left to a last kernel with a thread per
+//   pixel of the region, which also finishes the mask: the samples of each reflection wait for
+//   it in device memory.
+#include <cstdint>
+#include <limits>
+
+#include <cuda_runtime_api.h>
+
+#include "pt/gpu/device_memory.hpp"
+
+namespace pt::gpu {
+
+// One reflection candidate (8-connected component of the dilated mask), in device memory.
+struct ReflectionComponent {
+  int seed = 0;  // raster index of its first pixel in the region: also its id
+  int area = 0;
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // bounding box, inclusive
+  int rings = 0;                       // halo rings it may take: as wide as the reflection itself
+  int level = 0;                       // dependency level; -1: too large to be a reflection
+  int turn = 0;                        // place among its level's components, the largest first
+  int samples = -1;                    // its interpolation samples in the deferred store, or -1
+};
+
+struct ReflectionSamples;  // a reflection's border samples, kept for the per-pixel interpolation
+
+class ReflectionFill {
+ public:
+  // Workspace for regions up to max_width x max_height, allocated here once. A warp keeps a
+  // window of at most max_shared_window pixels in shared memory (never more than the device
+  // allows); larger windows are worked on in device memory, the slower way to the same result.
+  ReflectionFill(int max_width, int max_height, int max_shared_window = std::numeric_limits<int>::max());
+  // mask: the dilated reflection mask (0 or 255), rewritten to the final mask (halos added,
+  // components larger than max_area removed); dst: src with the reflections filled. dst must not
+  // overlap src. Throws std::invalid_argument for a region larger than the workspace.
+  void operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, DeviceViewU8 dst, long long max_area);
+  // Reflections filled by the last call, in device memory: ReflectionRemover::apply's count.
+  [[nodiscard]] const int* filled_count() const noexcept;
+  // Enqueues a zero count, for a call that looks for no reflections.
+  void clear_count(cudaStream_t stream);
+
+ private:
+  int max_width_;
+  int max_height_;
+  // Per pixel: for a mask pixel the id of its component; for any other pixel the id of the last
+  // component that took it as border or halo, or -1.
+  DeviceBuffer<int> owner_;
+  DeviceBuffer<int> slot_of_;  // at a component's seed: its place in found_
+  // For windows too large for shared memory: halo claims, and the two lists (flood stack and
+  // rings) laid out over each window so that concurrent components never share storage.
+  DeviceBuffer<unsigned> claims_;
+  DeviceBuffer<int> lists_[2];
+  DeviceBuffer<ReflectionComponent> found_;   // in the order labelling found them
+  DeviceBuffer<ReflectionComponent> sorted_;  // in raster order of their seeds
+  DeviceBuffer<ReflectionSamples> samples_;   // for the per-pixel interpolation
+  DeviceBuffer<int> counters_;                // components found, reflections filled, samples stored
+  int slice_pixels_ = 0;                      // a warp's window in shared memory
+  std::size_t slices_bytes_ = 0;
+};
+
+}  // namespace pt::gpu

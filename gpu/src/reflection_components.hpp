@@ -1,0 +1,28 @@
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include "pt/gpu/device_view.hpp"
+#include "pt/gpu/reflection_fill.hpp"
+
+namespace pt::gpu {
+
+// Places of ReflectionFill's counters.
+enum ReflectionCounter : int { kComponentsFound = 0, kReflectionsFilled = 1, kSamplesStored = 2, kReflectionCounters = 3 };
+
+// Workspace of the labelling, all in device memory, images dense (row stride = region width).
+struct ComponentLabels {
+  int* owner;
+  int* slot_of;
+  unsigned* claims;  // the fill's halo claims, reset here
+  ReflectionComponent* found;
+  int* counters;
+};
+
+// Enqueues the labelling of the mask's 8-connected components: owner = the raster index of each
+// component's first pixel on its pixels and -1 elsewhere; found lists each component with its
+// area and bounding box (in no particular order); counters reset. Also copies src to dst, which
+// the fill then changes only on reflections.
+void label_components(cudaStream_t stream, CDeviceViewU8 src, CDeviceViewU8 mask, DeviceViewU8 dst,
+                      const ComponentLabels& labels);
+
+}  // namespace pt::gpu

@@ -1,0 +1,252 @@
+#include "pt/gpu/reflection_fill.hpp"
+
+#include <algorithm>
+#include <numbers>
+#include <stdexcept>
+
+#include "pixel_grid.cuh"
+#include "pt/gpu/cuda_check.hpp"
+#include "reflection_components.hpp"
+#include "reflection_fill_warp.cuh"
+
+namespace pt::gpu {
+namespace {
+
+constexpr int kFillWarps = 4;
+// Reflections whose samples wait for the per-pixel interpolation; a region rarely has dozens.
+constexpr int kStoredSamples = 1024;
+constexpr int kFillThreads = kFillWarps * kWarp;
+
+struct Box {
+  int x0, y0, x1, y1;  // inclusive
+
+  [[nodiscard]] __device__ bool meets(const Box& o) const { return x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1; }
+};
+
+// All a component reads or writes lies within its bounding box grown by its halo rings and the
+// ring beyond, clipped to the region.
+__device__ Box reach(const ReflectionComponent& c, int w, int h) {
+  const int by = c.rings + 1;
+  return {max(c.x0 - by, 0), max(c.y0 - by, 0), min(c.x1 + by, w - 1), min(c.y1 + by, h - 1)};
+}
+
+struct FillArgs {
+  GlobalStore::Images images;
+  DeviceViewU8 dst;
+  const int* slot_of;
+  ReflectionComponent* found;
+  ReflectionComponent* sorted;
+  ReflectionSamples* stored;
+  int stored_capacity;
+  int* counters;
+  long long max_area;
+  int slice_pixels;  // a warp's shared-memory window, in pixels
+};
+
+__device__ int halo_rings(int area) {
+  return static_cast<int>(__fsqrt_rn(__fdiv_rn(static_cast<float>(area), std::numbers::pi_v<float>)));
+}
+
+__device__ int warp_max(int v) {
+  for (int offset = kWarp / 2; offset > 0; offset /= 2) v = max(v, __shfl_xor_sync(kFullWarp, v, offset));
+  return v;
+}
+
+// Keeps the samples for the per-pixel interpolation; when the store is full (thousands of
+// reflections in one region), the warp interpolates itself.
+template <class Store>
+__device__ void fill_traced(const FillArgs& a, const ReflectionComponent& c, const Store& s, const Samples& samples,
+                            int count, int lane) {
+  int slot = 0;
+  if (lane == 0) slot = atomicAdd(a.counters + kSamplesStored, 1);
+  slot = __shfl_sync(kFullWarp, slot, 0);
+  if (slot >= a.stored_capacity) {
+    interpolate(s, samples, count, a.dst, lane);
+    return;
+  }
+  ReflectionSamples& kept = a.stored[slot];
+  for (int k = lane; k < count; k += kWarp) {
+    kept.samples.x[k] = samples.x[k];
+    kept.samples.y[k] = samples.y[k];
+    kept.samples.v[k] = samples.v[k];
+  }
+  if (lane == 0) {
+    kept.count = count;
+    a.found[a.slot_of[c.seed]].samples = slot;
+  }
+}
+
+// One component by one warp, in its shared-memory slice when its window fits there. Returns
+// whether it is filled.
+template <class Store>
+__device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, Store& s, int seed, Samples& samples,
+                               int lane) {
+  s.load(a.images.src, a.images.mask, lane);
+  __syncwarp();
+  const int count = trace_reflection(s, seed, c.rings, samples, lane);
+  if (count > 0) fill_traced(a, c, s, samples, count, lane);
+  __syncwarp();
+  s.store(a.images.mask, a.images.owner, c.seed, lane);
+  return count > 0;
+}
+
+__device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, unsigned char* slice, Samples& samples,
+                               int lane) {
+  const Box b = reach(c, a.images.src.width, a.images.src.height);
+  const Window win{b.x0, b.y0, b.x1 - b.x0 + 1, b.y1 - b.y0 + 1};
+  const int seed = (c.seed / a.images.src.width - win.y0) * win.w + c.seed % a.images.src.width - win.x0;
+  if (win.area() > a.slice_pixels) {
+    GlobalStore s(a.images, win, c.seed);
+    return fill_component(a, c, s, seed, samples, lane);
+  }
+  SharedStore s(slice, win);
+  return fill_component(a, c, s, seed, samples, lane);
+}
+
+// One block per region.
+__global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs a) {
+  extern __shared__ __align__(16) unsigned char slices[];
+  __shared__ Samples samples[kFillWarps];
+  __shared__ int deepest_level;
+  const int n = a.counters[kComponentsFound];
+  const int w = a.images.src.width;
+  const int h = a.images.src.height;
+  const int lane = static_cast<int>(threadIdx.x) % kWarp;
+  const int warp = static_cast<int>(threadIdx.x) / kWarp;
+
+  // Raster order of the seeds: the order in which the CPU meets the components.
+  for (int j = static_cast<int>(threadIdx.x); j < n; j += kFillThreads) {
+    ReflectionComponent c = a.found[j];
+    int rank = 0;
+    for (int i = 0; i < n; ++i) rank += a.found[i].seed < c.seed ? 1 : 0;
+    c.rings = halo_rings(c.area);
+    c.level = c.area > a.max_area ? -1 : 0;
+    a.sorted[rank] = c;
+  }
+  __syncthreads();
+
+  // A component waits for every earlier one whose reach meets its own.
+  if (warp == 0) {
+    int deepest = -1;
+    for (int j = 0; j < n; ++j) {
+      ReflectionComponent& cj = a.sorted[j];
+      if (cj.level < 0) continue;
+      const Box bj = reach(cj, w, h);
+      int level = 0;
+      for (int i = lane; i < j; i += kWarp) {
+        const ReflectionComponent& ci = a.sorted[i];
+        if (ci.level >= 0 && reach(ci, w, h).meets(bj)) level = max(level, ci.level + 1);
+      }
+      level = warp_max(level);
+      if (lane == 0) cj.level = level;
+      deepest = max(deepest, level);
+      __syncwarp();
+    }
+    if (lane == 0) deepest_level = deepest;
+  }
+  __syncthreads();
+  // Within a level the warps take the components in turn, the largest first, so that the slowest
+  // ones start at once and on different warps.
+  for (int j = static_cast<int>(threadIdx.x); j < n; j += kFillThreads) {
+    ReflectionComponent& cj = a.sorted[j];
+    int turn = 0;
+    for (int i = 0; i < n; ++i) {
+      const ReflectionComponent& ci = a.sorted[i];
+      turn += ci.level == cj.level && (ci.area > cj.area || (ci.area == cj.area && i < j)) ? 1 : 0;
+    }
+    cj.turn = turn;  // the other threads read only levels and areas
+  }
+  __syncthreads();
+
+  unsigned char* const slice = slices + static_cast<std::size_t>(warp) * a.slice_pixels * kSharedBytesPerPixel;
+  for (int level = 0; level <= deepest_level; ++level) {
+    for (int j = 0; j < n; ++j) {
+      const ReflectionComponent c = a.sorted[j];
+      if (c.level != level || c.turn % kFillWarps != warp) continue;
+      const bool filled = fill_component(a, c, slice, samples[warp], lane);
+      if (filled && lane == 0) atomicAdd(a.counters + kReflectionsFilled, 1);
+      __syncwarp();
+    }
+    __syncthreads();
+  }
+}
+
+// Per pixel: taken pixels (reflections and their halos) are interpolated from their component's
+// kept samples and become 255 in the mask; reflection pixels never taken belong to components too
+// large to be reflections and become 0, like the rest.
+__global__ void interpolate_and_finish_kernel(DeviceViewU8 mask, DeviceViewU8 dst, const int* owner, const int* slot_of,
+                                              const ReflectionComponent* found, const ReflectionSamples* stored) {
+  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  if (x >= mask.width || y >= mask.height) return;
+  std::uint8_t& m = mask.at(x, y);
+  if (m != kMaskTaken) {
+    m = 0;
+    return;
+  }
+  m = 255;
+  const int slot = found[slot_of[owner[y * mask.width + x]]].samples;
+  if (slot >= 0) dst.at(x, y) = interpolated(stored[slot].samples, stored[slot].count, x, y);
+}
+
+}  // namespace
+
+ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_window)
+    : max_width_(max_width),
+      max_height_(max_height),
+      owner_(static_cast<std::size_t>(max_width) * static_cast<std::size_t>(max_height)),
+      slot_of_(owner_.size()),
+      claims_(owner_.size()),
+      lists_{DeviceBuffer<int>(owner_.size()), DeviceBuffer<int>(owner_.size())},
+      // Distinct 8-connected components are at least two pixels apart in x or y.
+      found_(static_cast<std::size_t>((max_width + 1) / 2) * static_cast<std::size_t>((max_height + 1) / 2)),
+      sorted_(found_.size()),
+      samples_(kStoredSamples),
+      counters_(kReflectionCounters) {
+  // Each warp gets an equal slice of all the shared memory a block may have on this device.
+  int device = 0;
+  PT_CUDA_CHECK(cudaGetDevice(&device));
+  int most = 0;
+  PT_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  cudaFuncAttributes kernel{};
+  PT_CUDA_CHECK(cudaFuncGetAttributes(&kernel, fill_reflections_kernel));
+  const int spare = std::max(0, most - static_cast<int>(kernel.sharedSizeBytes));
+  // An even number of pixels keeps every slice's 32-bit claims aligned.
+  slice_pixels_ = std::min({max_shared_window, kMaxSharedWindow, spare / kFillWarps / kSharedBytesPerPixel}) / 2 * 2;
+  slices_bytes_ = static_cast<std::size_t>(slice_pixels_) * kSharedBytesPerPixel * kFillWarps;
+  // The limit belongs to the kernel, not to this object: every instance allows the same most.
+  PT_CUDA_CHECK(cudaFuncSetAttribute(fill_reflections_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, spare));
+}
+
+void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, DeviceViewU8 dst,
+                                long long max_area) {
+  if (src.width > max_width_ || src.height > max_height_) {
+    throw std::invalid_argument("ReflectionFill: region larger than the workspace");
+  }
+  if (src.empty()) return;
+  label_components(stream, src, mask, dst,
+                   {owner_.data(), slot_of_.data(), claims_.data(), found_.data(), counters_.data()});
+  const FillArgs args{{src, mask, owner_.data(), claims_.data(), {lists_[0].data(), lists_[1].data()}},
+                      dst,
+                      slot_of_.data(),
+                      found_.data(),
+                      sorted_.data(),
+                      samples_.data(),
+                      kStoredSamples,
+                      counters_.data(),
+                      max_area,
+                      slice_pixels_};
+  fill_reflections_kernel<<<1, kFillThreads, slices_bytes_, stream>>>(args);
+  PT_CUDA_CHECK_LAUNCH();
+  interpolate_and_finish_kernel<<<pixel_grid(src.width, src.height), kPixelBlock, 0, stream>>>(
+      mask, dst, owner_.data(), slot_of_.data(), found_.data(), samples_.data());
+  PT_CUDA_CHECK_LAUNCH();
+}
+
+const int* ReflectionFill::filled_count() const noexcept { return counters_.data() + kReflectionsFilled; }
+
+void ReflectionFill::clear_count(cudaStream_t stream) {
+  PT_CUDA_CHECK(cudaMemsetAsync(counters_.data() + kReflectionsFilled, 0, sizeof(int), stream));
+}
+
+}  // namespace pt::gpu
