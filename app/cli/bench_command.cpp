@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/backend_report.hpp"
+#include "cli/cuda_preprocessing_bench.hpp"
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
 #include "cli/opencv_preprocessing_bench.hpp"
@@ -71,7 +72,9 @@ StageTiming time_end_to_end(const std::vector<ImageU8>& frames, const std::vecto
 
 void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("bench", "Time the synthetic camera and the tracker on synthetic frames");
-  cmd->add_option("--what", o.what, "render, track or all")->check(CLI::IsMember({"render", "track", "all"}));
+  cmd->add_option("--what", o.what, "render, track, preprocess or all")
+      ->check(CLI::IsMember({"render", "track", "preprocess", "all"}));
+  cmd->add_option("--backend", o.backend, "cpu, or cuda (with --what preprocess)")->check(CLI::IsMember({"cpu", "cuda"}));
   cmd->add_option("--size", o.size, "Frame size WIDTHxHEIGHT")->capture_default_str();
   cmd->add_option("--mode", o.mode, "full frame, or tracking window once found")->check(CLI::IsMember({"full", "window"}));
   add_algorithm_option(*cmd, o.algorithm);
@@ -112,12 +115,21 @@ int run_bench(const BenchOptions& o) {
       const ImageU8& f = frames[static_cast<std::size_t>(i) % frames.size()];
       stages.back().add(time_us([&] { std::memcpy(sink.data(), f.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h)); }));
     }
-    if (o.what != "track") {
+    if (o.backend == "cuda" && o.what != "preprocess") {
+      throw std::runtime_error("--backend cuda times --what preprocess only, so far");
+    }
+    if (o.what == "preprocess") {
+      const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
+      for (auto& s : time_preprocessing(frames, regions, DetectorParams{}, o.frames, o.backend == "cuda")) {
+        stages.push_back(std::move(s));
+      }
+    }
+    if (o.what == "render" || o.what == "all") {
       SyntheticEyeRenderer timed(config);
       stages.push_back({"synthetic camera render", {}});
       for (int i = 0; i < o.frames; ++i) stages.back().add(time_us([&] { (void)timed.render_next(sink.view()); }));
     }
-    if (o.what != "render") {
+    if (o.what == "track" || o.what == "all") {
       DetectorParams params;
       params.algorithm = parse_algorithm(o.algorithm);
       params.window.enabled = o.mode == "window";

@@ -8,6 +8,7 @@
 #include "cli/camera_options.hpp"
 #include "cli/live_run.hpp"
 #include "cli/live_session.hpp"
+#include "cli/session_recording.hpp"
 #include "pt/io/blink_events.hpp"
 #include "pt/io/csv_trace_writer.hpp"
 #include "pt/io/ground_truth_writer.hpp"
@@ -22,6 +23,9 @@ void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
   cmd->add_option("--mm-per-px", o.mm_per_px, "Scale for diameter_mm")->check(CLI::PositiveNumber);
   cmd->add_option("--ground-truth-out", o.ground_truth_out, "Synthetic: write the rendered ground truth here");
   cmd->add_option("--blinks-csv", o.blinks_csv, "Write blinks as events (eye, start, end) here");
+  cmd->add_option("--record", o.record,
+                  "Record the raw frames losslessly (FFV1, e.g. session.mkv) with session.frames.csv and session.json "
+                  "beside; --input session.mkv replays it as live");
   cmd->callback([&o, &exit_code] { exit_code = run_track(o); });
 }
 
@@ -48,7 +52,13 @@ int run_track(const TrackOptions& o) {
       blinks = std::make_unique<BlinkCsvWriter>(o.blinks_csv);
       sinks.push_back(blinks.get());
     }
+    std::unique_ptr<SessionRecording> recording;
+    if (!o.record.empty()) {
+      recording = std::make_unique<SessionRecording>(o.record, *source, regions, resolve_detector_params(o.tracker));
+      sinks.push_back(&recording->sink());
+    }
     const RunSummary summary = run_live_session(*source, regions, o.tracker, sinks);
+    if (recording) recording->finish();
     if (csv) std::fprintf(stderr, "trace: %s (%llu rows)\n", o.csv.c_str(), static_cast<unsigned long long>(csv->rows()));
     if (blinks) {
       std::fprintf(stderr, "blinks: %s (%llu events)\n", o.blinks_csv.c_str(), static_cast<unsigned long long>(blinks->events()));

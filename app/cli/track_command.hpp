@@ -14,6 +14,7 @@ struct TrackOptions {
   std::string csv;
   std::string ground_truth_out;
   std::string blinks_csv;
+  std::string record;  // the session's raw frames, FFV1 in Matroska
 };
 
 // Registers `track` on the app; the callback runs the command and stores its exit code.

@@ -4,6 +4,7 @@
 
 #include "in_quotes.hpp"
 #include "pt/camera/input_error.hpp"
+#include "pt/camera/recorded_session_source.hpp"
 #include "pt/camera/video_file_source.hpp"
 
 namespace pt::camera {
@@ -15,6 +16,7 @@ std::unique_ptr<pt::FrameSource> open_file_source(const std::filesystem::path& p
   if (std::filesystem::is_directory(path, ec)) {
     return std::make_unique<ImageFolderSource>(path, options.folder);
   }
+  if (is_recorded_session(path)) return std::make_unique<RecordedSessionSource>(path);
   return std::make_unique<VideoFileSource>(path);
 }
 

@@ -71,7 +71,8 @@ class BackgroundCli {
 
 TEST_CASE("track --input camera:Fake_1 applies the camera options and reports its frame counters") {
   pt::test::ScratchDir dir("camera_fake");
-  BackgroundCli cli("track --input camera:Fake_1 --fps 100 --exposure-us 2000 --camera-region 0,0,320,240 --csv t.csv",
+  BackgroundCli cli("track --input camera:Fake_1 --fps 100 --exposure-us 2000 --camera-region 0,0,320,240 --csv t.csv "
+                    "--record r.mkv",
                     dir.path());
   REQUIRE(cli.wait_for("frames", 20));
   std::this_thread::sleep_for(std::chrono::seconds(1));
@@ -84,6 +85,9 @@ TEST_CASE("track --input camera:Fake_1 applies the camera options and reports it
   const std::string trace = slurp(dir.path() / "t.csv");
   CHECK(trace.find(",camera:Fake_1#0,single,") != std::string::npos);
   CHECK(trace.find(",camera:Fake_1#20,single,") != std::string::npos);
+  CHECK(out.find("recording: r.mkv (") != std::string::npos);
+  CHECK(slurp(dir.path() / "r.json").find("\"camera\": {\"exposure_us\": 2000, \"gain\": 0, \"fps\": 100, "
+                                          "\"region\": [0, 0, 320, 240], \"pixel_format\": \"Mono8\"") != std::string::npos);
 }
 
 TEST_CASE("camera options are refused by name where they cannot apply") {
