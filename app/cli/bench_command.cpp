@@ -11,6 +11,7 @@
 #include "cli/cuda_preprocessing_bench.hpp"
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
+#include "cli/hessian_bench.hpp"
 #include "cli/opencv_preprocessing_bench.hpp"
 #include "cli/pipeline_stages_bench.hpp"
 #include "cli/stage_timing.hpp"
@@ -72,17 +73,25 @@ StageTiming time_end_to_end(const std::vector<ImageU8>& frames, const std::vecto
 
 void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("bench", "Time the synthetic camera and the tracker on synthetic frames");
-  cmd->add_option("--what", o.what, "render, track, preprocess or all")
-      ->check(CLI::IsMember({"render", "track", "preprocess", "all"}));
-  cmd->add_option("--backend", o.backend, "cpu, or cuda (with --what preprocess)")->check(CLI::IsMember({"cpu", "cuda"}));
-  cmd->add_option("--size", o.size, "Frame size WIDTHxHEIGHT")->capture_default_str();
+  cmd->add_option("--what", o.what, "render, track, preprocess, hessian or all")
+      ->check(CLI::IsMember({"render", "track", "preprocess", "hessian", "all"}));
+  cmd->add_option("--backend", o.backend, "cpu, or cuda (with --what preprocess or hessian)")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+  CLI::Option* size = cmd->add_option("--size", o.size, "Frame size WIDTHxHEIGHT (hessian: default 3504x2336)")
+                          ->capture_default_str();
   cmd->add_option("--mode", o.mode, "full frame, or tracking window once found")->check(CLI::IsMember({"full", "window"}));
   add_algorithm_option(*cmd, o.algorithm);
   cmd->add_option("--eyes", o.eyes, "1 or 2 eyes in the frame")->check(CLI::IsMember({1, 2}));
   cmd->add_option("--frames", o.frames, "Frames timed per stage")->check(CLI::Range(10, 1000000));
   cmd->add_option("--seed", o.seed, "Seed of the synthetic sequence");
   cmd->add_option("--json", o.json, "Also write the figures as JSON");
-  cmd->callback([&o, &exit_code] { exit_code = run_bench(o); });
+  cmd->callback([&o, &exit_code, size] {
+    if (o.what == "hessian") {
+      exit_code = run_hessian_bench(size->count() > 0 ? o.size : "3504x2336", o.backend == "cuda");
+      return;
+    }
+    exit_code = run_bench(o);
+  });
 }
 
 int run_bench(const BenchOptions& o) {

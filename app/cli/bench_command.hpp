@@ -6,8 +6,8 @@
 namespace pt::cli {
 
 struct BenchOptions {
-  std::string what = "all";  // render | track | preprocess | all
-  std::string backend = "cpu";  // cpu | cuda (preprocess only, so far)
+  std::string what = "all";  // render | track | preprocess | hessian | all
+  std::string backend = "cpu";  // cpu | cuda (preprocess and hessian)
   std::string mode = "full";  // full | window
   std::string algorithm = "starburst";  // starburst | tl | hough
   std::string size = "1280x1024";

@@ -4,6 +4,7 @@
 #include "cli/bench_command.hpp"
 #include "cli/cameras_command.hpp"
 #include "cli/eval_command.hpp"
+#include "cli/hessian_command.hpp"
 #include "cli/track_command.hpp"
 
 int main(int argc, char** argv) {
@@ -17,6 +18,8 @@ int main(int argc, char** argv) {
   pt::cli::BenchOptions bench;
   pt::cli::add_bench_command(app, bench, exit_code);
   pt::cli::add_cameras_command(app, exit_code);
+  pt::cli::HessianOptions hessian;
+  pt::cli::add_hessian_command(app, hessian, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
