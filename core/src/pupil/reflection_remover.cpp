@@ -141,12 +141,14 @@ void ReflectionRemover::find_mask(CViewU8 src, ViewU8 dst, ViewU8 mask, const Re
   });
 }
 
-void ReflectionRemover::discard_rest(ViewU8 mask) {
-  for (const Pixel p : inside_) mask.at(p.x, p.y) = kTooLarge;
-  taken_.insert(taken_.end(), inside_.begin(), inside_.end());
-  // The rest can be large (a sliver of sclera): it is marked run by run, each run starting from a
-  // pixel on the stack and looking for more in the rows above and below it.
+std::size_t ReflectionRemover::mark_too_large(ViewU8 mask, Pixel seed) {
+  // Run by run: each run starts from a pixel on the stack and looks for more in the rows above
+  // and below it. A few operations per pixel, against a dozen for the flood in fill_component().
+  const std::size_t first = taken_.size();
   const int w = mask.width;
+  stack_.clear();
+  mask.at(seed.x, seed.y) = kTooLarge;
+  stack_.push_back(seed);
   while (!stack_.empty()) {
     const Pixel p = stack_.back();
     stack_.pop_back();
@@ -171,6 +173,7 @@ void ReflectionRemover::discard_rest(ViewU8 mask) {
       }
     }
   }
+  return taken_.size() - first;
 }
 
 void ReflectionRemover::take_halo(CViewU8 src, ViewU8 mask) {
@@ -213,19 +216,20 @@ bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pix
   // larger bright shapes are slivers of sclera or skin between the lids and the iris. They are
   // left as they are: interpolating them would cost area x perimeter and gain nothing.
   const std::size_t max_area = 2U * static_cast<std::size_t>(params.kernel_size) * static_cast<std::size_t>(params.kernel_size);
+  // Marked as too large first, which is cheap; a shape small enough goes back to unvisited for
+  // the flood below, which also collects its border.
+  const std::size_t first = taken_.size();
+  if (mark_too_large(mask, seed) > max_area) return false;
+  for (std::size_t i = first; i < taken_.size(); ++i) mask.at(taken_[i].x, taken_[i].y) = kReflection;
+  taken_.resize(first);
   inside_.clear();
   border_.clear();
   next_ring_.clear();
   stack_.clear();
   mask.at(seed.x, seed.y) = kVisited;
   stack_.push_back(seed);
-  bool too_large = false;
   while (!stack_.empty()) {
     const Pixel p = stack_.back();
-    if (inside_.size() == max_area) {  // one more makes it too large; p stays for discard_rest()
-      too_large = true;
-      break;
-    }
     stack_.pop_back();
     inside_.push_back(p);
     auto visit = [this](std::uint8_t& mv, int nx, int ny) {
@@ -261,18 +265,13 @@ bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pix
       }
     }
   }
-  bool filled = false;
-  if (too_large) {
-    discard_rest(mask);
-  } else {
-    // With no border the whole image is one reflection: nothing to interpolate from.
-    if (!border_.empty()) {
-      take_halo(src, mask);
-      interpolate(src, dst);
-      filled = true;
-    }
-    taken_.insert(taken_.end(), inside_.begin(), inside_.end());
+  // With no border the whole image is one reflection: nothing to interpolate from.
+  const bool filled = !border_.empty();
+  if (filled) {
+    take_halo(src, mask);
+    interpolate(src, dst);
   }
+  taken_.insert(taken_.end(), inside_.begin(), inside_.end());
   for (const auto* ring : {&border_, &next_ring_}) {
     for (const Pixel p : *ring) {
       std::uint8_t& mv = mask.at(p.x, p.y);

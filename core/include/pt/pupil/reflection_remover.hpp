@@ -28,8 +28,9 @@ class ReflectionRemover {
   void find_mask(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params);
   // Fills one reflection; false (and the mask cleared there) when the shape is no reflection.
   bool fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pixel seed, const ReflectionParams& params);
-  // Marks the rest of a component found too large, without collecting its border.
-  void discard_rest(ViewU8 mask);
+  // Marks the shape holding `seed` too large for a reflection and notes its pixels in taken_;
+  // returns its area.
+  std::size_t mark_too_large(ViewU8 mask, Pixel seed);
   // Adds to the component (inside_) the rings of its halo around it; border_ becomes the
   // first ring beyond.
   void take_halo(CViewU8 src, ViewU8 mask);
