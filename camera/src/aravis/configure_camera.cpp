@@ -189,7 +189,7 @@ void apply_control(ArvCamera* camera, const FloatControl& control, double value)
 
 void apply_packet_size(ArvCamera* camera, const std::optional<int>& bytes) {
   if (arv_camera_is_gv_device(camera) == FALSE) {
-    if (bytes) throw InputError("camera: --packet-size applies to GigE Vision cameras only");
+    if (bytes) throw InputError("camera: a stream packet size applies to GigE Vision cameras only");
     return;
   }
   if (bytes) {
