@@ -17,22 +17,9 @@ constexpr int kPeakLookahead = 4;  // samples past the threshold crossing search
 // Rays that place the final border: enough that each covers a few pixels of even a large
 // pupil's circumference, few enough to cost little next to the preprocessing.
 constexpr int kBorderRays = 64;
-constexpr int kBorderRounds = 2;  // the second round measures the levels on the refined border
 // A single border's grey rises within its blur; across an iris and the pupil's border inside it,
 // over the iris's width, many times that.
 constexpr float kTwoStepBlurs = 2.0F;
-
-// How far beyond a border its blur reaches: two standard deviations of the smoothing plus a
-// pixel for the camera's own blur.
-float blur_reach_px(const SmoothingParams& s) noexcept {
-  switch (s.kind) {
-    case Smoothing::Gaussian: return 2.0F * static_cast<float>(s.gaussian_sigma) + 1.0F;
-    case Smoothing::Median: return static_cast<float>(s.median_radius) + 1.0F;
-    case Smoothing::None:
-    case Smoothing::Invalid: break;
-  }
-  return 1.0F;
-}
 
 // Walks a ray one pixel at a time from `start` to `max_len` and hands every step between two
 // samples that are both clear of reflections to on_step(t, value at t - 1, value at t), which
@@ -206,7 +193,7 @@ Ellipse StarburstSearch::nearest_geometrically(const Ellipse& algebraic, const R
 bool StarburstSearch::two_step(CViewU8 image, CViewU8 reflections, const SearchOutcome& outcome,
                                const SmoothingParams& smoothing) {
   if (!outcome.fit) return true;
-  const float blur = blur_reach_px(smoothing);
+  const float blur = smoothing.blur_reach_px();
   const auto levels = measure_border_levels(image, reflections, outcome.fit->ellipse, blur);
   if (!levels || levels->outside <= levels->inside) return true;
   const auto rise = border_rise_px(image, reflections, outcome.fit->ellipse, *levels);
@@ -215,19 +202,16 @@ bool StarburstSearch::two_step(CViewU8 image, CViewU8 reflections, const SearchO
 
 void StarburstSearch::place_border(CViewU8 image, CViewU8 reflections, const DetectorParams& params,
                                    const ShapeLimits& limits) {
-  const float blur = blur_reach_px(params.smoothing);
-  for (int round = 0; round < kBorderRounds; ++round) {
-    const auto levels = measure_border_levels(image, reflections, outcome_.fit->ellipse, blur);
-    if (!levels || levels->outside <= levels->inside) return;
-    trace_isophote(image, reflections, outcome_.fit->ellipse, 0.5F * (levels->inside + levels->outside), kBorderRays,
-                   border_);
-    auto refined = ransac_.fit(border_, params.fit, limits, border_inlier_);
-    if (!refined) return;
-    if (params.fit == FitModel::Ellipse) refined->ellipse = nearest_geometrically(refined->ellipse, params.ransac);
-    outcome_.fit = refined;
-    outcome_.edges.swap(border_);
-    outcome_.inlier.swap(border_inlier_);
-  }
+  const auto levels = measure_border_levels(image, reflections, outcome_.fit->ellipse, params.smoothing.blur_reach_px());
+  if (!levels || levels->outside <= levels->inside) return;
+  trace_isophote(image, reflections, outcome_.fit->ellipse, 0.5F * (levels->inside + levels->outside), kBorderRays,
+                 border_);
+  auto refined = ransac_.fit(border_, params.fit, limits, border_inlier_);
+  if (!refined) return;
+  if (params.fit == FitModel::Ellipse) refined->ellipse = nearest_geometrically(refined->ellipse, params.ransac);
+  outcome_.fit = refined;
+  outcome_.edges.swap(border_);
+  outcome_.inlier.swap(border_inlier_);
 }
 
 }  // namespace pt
