@@ -58,8 +58,11 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
     m = believe(assess(img, seed, params), time_s, params);
   }
   // A pupil that jumped (a saccade faster than the frame rate, a seek, unrelated images) is
-  // searched for afresh from the dark blobs rather than given up for this frame.
-  if (!m.detected) m = believe(most_convincing(img, params), time_s, params);
+  // searched for afresh from the dark blobs rather than given up for this frame. A search that
+  // ignores its seed has already given its answer.
+  if (!previous_centre_ || (!m.detected && search_->uses_seed())) {
+    m = believe(search_->uses_seed() ? most_convincing(img, params) : assess(img, {}, params), time_s, params);
+  }
   m.eye = eye;
   m.ellipse.cx += origin.x;
   m.ellipse.cy += origin.y;

@@ -16,6 +16,7 @@ class CannyHoughSearch final : public PupilSearch {
  public:
   const SearchOutcome& run(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params) override;
   [[nodiscard]] const SearchOutcome& outcome() const noexcept override { return outcome_; }
+  [[nodiscard]] bool uses_seed() const noexcept override { return false; }
 
  private:
   void collect_edges(CViewU8 image, CViewU8 reflections, const CannyHoughParams& params);

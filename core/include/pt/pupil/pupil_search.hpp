@@ -28,6 +28,9 @@ class PupilSearch {
   // marks pixels whose gradients must not count as edges; `seed` is where the pupil probably is.
   virtual const SearchOutcome& run(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params) = 0;
   [[nodiscard]] virtual const SearchOutcome& outcome() const noexcept = 0;
+  // Whether run() depends on `seed`. A search of the whole image (thresholds, a Hough transform)
+  // gives the same answer from every seed, so trying several seeds would only repeat it.
+  [[nodiscard]] virtual bool uses_seed() const noexcept { return true; }
 };
 
 std::unique_ptr<PupilSearch> make_pupil_search(Algorithm algorithm, const DetectorParams& params);

@@ -23,6 +23,7 @@ class ThresholdLabelingSearch final : public PupilSearch {
 
   const SearchOutcome& run(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params) override;
   [[nodiscard]] const SearchOutcome& outcome() const noexcept override { return outcome_; }
+  [[nodiscard]] bool uses_seed() const noexcept override { return false; }
 
  private:
   // Labels the pixels darker than `level`.
