@@ -2,7 +2,8 @@
 # Set-up, build and run in one step on Debian 12 / Ubuntu 24.04:
 #   packaging/pupiltrack.sh run [track options]   install what is missing, build, track
 #   packaging/pupiltrack.sh test                  install what is missing, build, run every test
-# Without options, `run` tracks the built-in synthetic binocular camera until Ctrl-C.
+# Without options, `run` opens the desktop application where there is a display, and otherwise
+# tracks the built-in synthetic binocular camera from the command line until Ctrl-C.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,6 +17,8 @@ packages=(
   # GenICam cameras; Debian's aravis-0.8.pc needs libusb-1.0-0-dev, and the GigE Vision
   # simulator the camera tests start (arv-fake-gv-camera-0.8) ships in aravis-tools.
   libaravis-dev libusb-1.0-0-dev aravis-tools-cli aravis-tools
+  # The desktop application; the platform plugins (X11, Wayland, offscreen) are packaged apart.
+  qt6-base-dev qt6-qpa-plugins libspdlog-dev
 )
 
 install_missing() {
@@ -45,7 +48,17 @@ case "${1:-run}" in
     shift || true
     install_missing
     build
-    if [ $# -eq 0 ]; then set -- --input synthetic; fi
+    if [ $# -eq 0 ]; then
+      if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$build_dir/app/pupiltrack" ]; then
+        exec "$build_dir/app/pupiltrack"
+      fi
+      cat >&2 <<EOF
+No display: tracking from the command line instead of opening the desktop application.
+  $build_dir/app/pupiltrack-cli track --input <synthetic | video file | image folder> [--csv trace.csv]
+  $build_dir/app/pupiltrack-cli --help     all commands (track, eval, bench, hessian, ...)
+EOF
+      set -- --input synthetic
+    fi
     exec "$build_dir/app/pupiltrack-cli" track "$@"
     ;;
   test)

@@ -1,0 +1,54 @@
+// pupiltrack: the desktop application.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+#include <cstdio>
+
+#include "gui/algorithms.hpp"
+#include "gui/window_services.hpp"
+#include "pt/ui/main_window.hpp"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("pupiltrack"));
+  QApplication::setApplicationName(QStringLiteral("pupiltrack"));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("Binocular pupil tracking"));
+  parser.addHelpOption();
+  const QCommandLineOption source({QStringLiteral("source"), QStringLiteral("s")},
+                                  QStringLiteral("synthetic, a video file or an image folder (default: the last one)"),
+                                  QStringLiteral("input"));
+  const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                      QStringLiteral("Save the window to this PNG before quitting (with --quit-after)"),
+                                      QStringLiteral("file"));
+  const QCommandLineOption quit_after(QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds"),
+                                      QStringLiteral("seconds"));
+  parser.addOptions({source, screenshot, quit_after});
+  parser.process(app);
+
+  pt::plugins::AlgorithmRegistry registry;
+  pt::gui::register_algorithms(registry);
+  pt::ui::MainWindow window(pt::gui::window_services(registry));
+  window.show();
+  const QString input = parser.isSet(source) ? parser.value(source) : window.remembered_source();
+  if (!window.open_source(input) && input != QStringLiteral("synthetic")) window.open_source(QStringLiteral("synthetic"));
+
+  if (parser.isSet(quit_after)) {
+    bool ok = false;
+    const double seconds = parser.value(quit_after).toDouble(&ok);
+    if (!ok || seconds < 0.0) {
+      std::fprintf(stderr, "error: --quit-after needs a number of seconds\n");
+      return 2;
+    }
+    QTimer::singleShot(static_cast<int>(seconds * 1000.0), &window, [&] {
+      if (parser.isSet(screenshot) && !window.grab().save(parser.value(screenshot))) {
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(parser.value(screenshot)));
+        QApplication::exit(1);
+        return;
+      }
+      window.close();
+    });
+  }
+  return QApplication::exec();
+}

@@ -1,0 +1,107 @@
+// The main window on a small synthetic binocular camera: the plots fill, parameter changes reach
+// the detector, and a source that cannot be opened leaves the running one alone.
+#include <QComboBox>
+#include <QSettings>
+#include <stdexcept>
+
+#include "pt/synthetic_source.hpp"
+#include "pt/ui/main_window.hpp"
+#include "pt/ui/param_form.hpp"
+#include "pt/ui/trace_plot.hpp"
+#include "pt/ui/tracking_worker.hpp"
+#include "pt/ui/video_view.hpp"
+#include "pt_catch.hpp"
+#include "qt_test_app.hpp"
+
+namespace {
+
+pt::ui::OpenedSource open_small_synthetic(const QString& input) {
+  if (input != QStringLiteral("synthetic")) throw std::runtime_error("no such input");
+  pt::SyntheticConfig config;
+  config.width = 640;
+  config.height = 256;
+  config.seed = 3;
+  config.fps = 200.0;  // enough frames for the plots, little load on a shared machine
+  auto source = std::make_unique<pt::SyntheticSource>(config, std::nullopt);
+  pt::ui::OpenedSource opened;
+  opened.regions = {{pt::EyeSide::Left, source->eye_region(0)}, {pt::EyeSide::Right, source->eye_region(1)}};
+  opened.source = std::move(source);
+  opened.live = true;
+  return opened;
+}
+
+pt::ui::MainWindowServices test_services() {
+  pt::ui::MainWindowServices s;
+  s.open_source = open_small_synthetic;
+  s.cpu_reason = QStringLiteral("not built");
+  return s;
+}
+
+// A pupil on show in the newest frame, drawn after `after_index`.
+bool shows_pupil_after(const pt::ui::MainWindow& w, std::uint64_t after_index,
+                       const std::function<bool(const pt::PupilMeasurement&)>& check) {
+  const auto& frame = w.video().frame();
+  if (!frame || frame->index <= after_index) return false;
+  for (const pt::PupilMeasurement& m : frame->eyes) {
+    if (m.detected && check(m)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("the main window tracks the synthetic camera into its plots") {
+  pt::test::qt_app();
+  QSettings().clear();
+  pt::ui::MainWindow window(test_services());
+  window.resize(1000, 800);
+  window.show();
+  REQUIRE(window.open_source(QStringLiteral("synthetic")));
+
+  REQUIRE(pt::test::wait_until([&] { return window.history().eyes() == 2 && window.history().latest_t() > 1.0; }, 8000));
+  for (int eye = 0; eye < 2; ++eye) {
+    const auto& samples = window.history().eye(eye);
+    const auto detected = std::count_if(samples.begin(), samples.end(), [](const auto& s) { return s.detected; });
+    CHECK(detected > static_cast<long>(samples.size() / 2));
+  }
+  window.grab();  // paints every plot now
+  for (const pt::ui::TracePlot* plot : window.plots()) CHECK(plot->points_drawn() > 50);
+  REQUIRE(window.video().frame().has_value());
+  CHECK(window.video().frame()->pixels.width() == 640);
+  CHECK(window.worker()->counters().frames_tracked > 100);
+}
+
+TEST_CASE("a detector parameter changed in the panel reaches the detector") {
+  pt::test::qt_app();
+  QSettings().clear();
+  pt::ui::MainWindow window(test_services());
+  window.show();
+  REQUIRE(window.open_source(QStringLiteral("synthetic")));
+  // The synthetic pupils look elliptical off-axis, so the ellipse fit gives unequal axes.
+  REQUIRE(pt::test::wait_until(
+      [&] { return shows_pupil_after(window, 0, [](const auto& m) { return m.ellipse.a > m.ellipse.b * 1.01F; }); },
+      8000));
+
+  auto* fit = window.detector_form().findChild<QComboBox*>(QStringLiteral("fit"));
+  REQUIRE(fit != nullptr);
+  fit->setCurrentIndex(0);  // circle
+  CHECK(window.worker()->params().fit == pt::FitModel::Circle);
+  const std::uint64_t changed_at = window.video().frame()->index + 50;
+  // Later frames carry circles: both axes equal.
+  CHECK(pt::test::wait_until(
+      [&] { return shows_pupil_after(window, changed_at, [](const auto& m) { return m.ellipse.a == m.ellipse.b; }); },
+      8000));
+  CHECK_FALSE(shows_pupil_after(window, changed_at, [](const auto& m) { return m.ellipse.a != m.ellipse.b; }));
+}
+
+TEST_CASE("a source that cannot be opened shows an error and the running one goes on") {
+  pt::test::qt_app();
+  pt::ui::MainWindow window(test_services());
+  REQUIRE(window.open_source(QStringLiteral("synthetic")));
+  const pt::ui::TrackingWorker* running = window.worker();
+  CHECK_FALSE(window.open_source(QStringLiteral("/no/such/video.avi")));
+  CHECK(window.worker() == running);
+  CHECK(window.error_text().contains(QStringLiteral("no such input")));
+  const std::uint64_t before = running->counters().frames_tracked;
+  CHECK(pt::test::wait_until([&] { return running->counters().frames_tracked > before + 20; }, 5000));
+}

@@ -1,0 +1,14 @@
+#pragma once
+#include <QApplication>
+#include <functional>
+
+namespace pt::test {
+
+// The one QApplication the widget tests share, created on first use, with settings kept apart
+// from the user's (QStandardPaths test mode).
+QApplication& qt_app();
+
+// Processes events until `done` holds or `timeout_ms` passes; returns `done()`.
+bool wait_until(const std::function<bool()>& done, int timeout_ms);
+
+}  // namespace pt::test

@@ -1,0 +1,39 @@
+#pragma once
+// The hand-off of frames from the tracking thread to the view: only the newest frame is kept, and
+// its pixels are copied only once the view has taken the previous one, so a 500 frames/s camera
+// costs the tracking thread about one copy per repaint rather than one per frame.
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "pt/image.hpp"
+#include "pt/pupil/pupil_detector.hpp"
+
+namespace pt::ui {
+
+struct FrameSnapshot {
+  ImageU8 pixels;
+  std::uint64_t index = 0;
+  double timestamp_s = 0.0;
+  std::vector<EyeRegion> regions;
+  std::vector<PupilMeasurement> eyes;  // one per region
+};
+
+class LatestFrameSlot {
+ public:
+  // Tracking thread.
+  void offer(const TrackedFrame& frame, std::span<const EyeRegion> regions);
+  // GUI thread: the newest frame offered since the last take, if any. Never waits for tracking
+  // longer than the copy of one frame.
+  [[nodiscard]] std::optional<FrameSnapshot> take();
+
+ private:
+  std::mutex mutex_;
+  std::optional<FrameSnapshot> pending_;
+  std::atomic<bool> wanted_{true};
+};
+
+}  // namespace pt::ui

@@ -1,0 +1,100 @@
+#pragma once
+// The application's window: the live view with overlays, the per-eye plots, the detector's
+// parameters, the status bar and the algorithm panels. Tracking runs on a TrackingWorker; a
+// timer polls its latest frame and trace at ~30 Hz, so the window never waits on it.
+#include <QMainWindow>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "pt/frame_source.hpp"
+#include "pt/plugins/algorithm_registry.hpp"
+#include "pt/pupil/pupil_detector.hpp"
+#include "pt/ui/trace_history.hpp"
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QTimer;
+
+namespace pt::ui {
+
+class ParamForm;
+class TracePlot;
+class TrackingWorker;
+class VideoView;
+
+struct OpenedSource {
+  std::unique_ptr<FrameSource> source;
+  std::vector<EyeRegion> regions;
+  bool live = false;  // a camera: frames missed by a slow tracker are dropped, not delayed
+};
+
+// What the window needs from the application and cannot know itself.
+struct MainWindowServices {
+  // "synthetic", a video file or an image folder; throws std::exception with a one-line message.
+  std::function<OpenedSource(const QString& input)> open_source;
+  QString cpu_reason;  // why tracking runs on the CPU, e.g. "no usable CUDA device (…)"
+  const plugins::AlgorithmRegistry* registry = nullptr;
+  int cpu_threads = 1;
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(MainWindowServices services, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Stops the current source and tracks `input`; on failure the error shows in the window (not
+  // modal) and the previous source keeps running.
+  bool open_source(const QString& input);
+
+  [[nodiscard]] TrackingWorker* worker() const noexcept { return worker_.get(); }
+  [[nodiscard]] const TraceHistory& history() const noexcept { return history_; }
+  [[nodiscard]] const std::vector<TracePlot*>& plots() const noexcept { return plots_; }
+  [[nodiscard]] ParamForm& detector_form() const noexcept { return *detector_form_; }
+  [[nodiscard]] VideoView& video() const noexcept { return *video_; }
+  [[nodiscard]] const QList<QDockWidget*>& panels() const noexcept { return panels_; }
+  [[nodiscard]] QString error_text() const;
+  // The source of the previous session (QSettings), "synthetic" on a first start.
+  [[nodiscard]] QString remembered_source() const noexcept { return source_input_; }
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void build_menus();
+  QDockWidget* build_detector_dock();
+  void poll();
+  void update_status();
+  void apply_detector_params();
+  void show_error(const QString& text);
+  void choose_video();
+  void choose_folder();
+  void save_settings() const;
+  void restore_settings();
+
+  MainWindowServices services_;
+  std::unique_ptr<TrackingWorker> worker_;
+  QString source_input_;
+  TraceHistory history_;
+  VideoView* video_ = nullptr;
+  std::vector<TracePlot*> plots_;
+  ParamForm* detector_form_ = nullptr;
+  QList<QDockWidget*> panels_;
+  QMenu* view_menu_ = nullptr;
+  QTimer* poll_timer_ = nullptr;
+
+  QLabel* backend_label_ = nullptr;
+  QLabel* rates_label_ = nullptr;
+  QLabel* error_label_ = nullptr;
+  struct RateWindow {
+    std::uint64_t read = 0;
+    std::uint64_t tracked = 0;
+    double latency_us_sum = 0.0;
+    qint64 at_ms = 0;
+  } last_rates_;
+  qint64 ticks_ = 0;
+};
+
+}  // namespace pt::ui

@@ -1,0 +1,72 @@
+#pragma once
+// Tracks one source on its own thread, on the CPU detector, into the latest-frame slot and the
+// trace ring that the GUI polls. New parameters restart the detector on the same source, between
+// two frames, so the GUI never waits on tracking.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "pt/frame_source.hpp"
+#include "pt/pupil/pupil_detector.hpp"
+#include "pt/ui/latest_frame_slot.hpp"
+#include "pt/ui/paced_source.hpp"
+#include "pt/ui/trace_ring.hpp"
+
+namespace pt::ui {
+
+struct WorkerCounters {
+  std::uint64_t frames_read = 0;
+  std::uint64_t frames_tracked = 0;
+  std::uint64_t frames_dropped = 0;
+  double latency_us_sum = 0.0;  // over frames_tracked
+  bool finished = false;        // the source ended or failed
+  std::string error;            // why it failed, if it did
+};
+
+class TrackingWorker {
+ public:
+  // `live`: frames a slow tracker misses count as dropped (a camera), rather than play slower.
+  TrackingWorker(std::unique_ptr<FrameSource> source, std::vector<EyeRegion> regions, bool live,
+                 const DetectorParams& params, int threads);
+  ~TrackingWorker();
+  TrackingWorker(const TrackingWorker&) = delete;
+  TrackingWorker& operator=(const TrackingWorker&) = delete;
+
+  void set_params(const DetectorParams& params);
+  [[nodiscard]] DetectorParams params() const;
+  [[nodiscard]] std::string detector_description() const;
+  [[nodiscard]] std::string source_description() const { return source_.describe(); }
+  [[nodiscard]] const std::vector<EyeRegion>& regions() const noexcept { return regions_; }
+
+  [[nodiscard]] LatestFrameSlot& latest() noexcept { return latest_; }
+  [[nodiscard]] TraceRing& trace() noexcept { return trace_; }
+  [[nodiscard]] WorkerCounters counters() const;
+
+ private:
+  class Sink;
+  void loop();
+
+  PacedSource source_;
+  std::vector<EyeRegion> regions_;
+  int threads_ = 1;
+  LatestFrameSlot latest_;
+  TraceRing trace_;
+
+  mutable std::mutex mutex_;  // guards params_, description_, finished_, error_
+  DetectorParams params_;
+  std::string description_;
+  bool finished_ = false;
+  std::string error_;
+
+  std::atomic<std::uint64_t> tracked_{0};
+  std::atomic<std::uint64_t> latency_ns_sum_{0};
+  std::atomic<bool> interrupt_{false};  // ends the current run: new parameters, or quit
+  std::atomic<bool> quit_{false};
+  std::thread thread_;
+};
+
+}  // namespace pt::ui

@@ -1,0 +1,221 @@
+#include "pt/ui/main_window.hpp"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "pt/plugins/detector_param_schema.hpp"
+#include "pt/ui/panel_host.hpp"
+#include "pt/ui/param_form.hpp"
+#include "pt/ui/settings_values.hpp"
+#include "pt/ui/trace_plot.hpp"
+#include "pt/ui/tracking_worker.hpp"
+#include "pt/ui/video_view.hpp"
+
+namespace pt::ui {
+namespace {
+
+constexpr int kPollMs = 33;        // ~30 Hz: smooth to the eye, cheap whatever the camera's rate
+constexpr int kStatusEveryTicks = 15;  // rates over half a second
+
+}  // namespace
+
+MainWindow::MainWindow(MainWindowServices services, QWidget* parent)
+    : QMainWindow(parent), services_(std::move(services)) {
+  setWindowTitle(tr("pupiltrack"));
+  resize(1280, 860);  // the first start; later ones restore the saved geometry
+  setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+  video_ = new VideoView;
+  auto* plots = new QWidget;
+  auto* plot_layout = new QVBoxLayout(plots);
+  plot_layout->setContentsMargins(0, 0, 0, 0);
+  plot_layout->setSpacing(2);
+  for (const PlotQuantity q : {PlotQuantity::Diameter, PlotQuantity::CenterX, PlotQuantity::CenterY}) {
+    auto* plot = new TracePlot(history_, q);
+    plot_layout->addWidget(plot);
+    plots_.push_back(plot);
+  }
+  auto* split = new QSplitter(Qt::Vertical);
+  split->addWidget(video_);
+  split->addWidget(plots);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  setCentralWidget(split);
+
+  backend_label_ = new QLabel;
+  rates_label_ = new QLabel;
+  error_label_ = new QLabel;
+  error_label_->setStyleSheet(QStringLiteral("color: #ff6060"));
+  statusBar()->addWidget(backend_label_);
+  statusBar()->addWidget(rates_label_, 1);
+  statusBar()->addPermanentWidget(error_label_);
+
+  addDockWidget(Qt::LeftDockWidgetArea, build_detector_dock());
+  build_menus();
+  if (services_.registry != nullptr) {
+    panels_ = add_algorithm_panels(*this, *view_menu_, *services_.registry, [this] {
+      return video_->frame() ? video_->frame()->pixels : ImageU8{};
+    });
+  }
+
+  poll_timer_ = new QTimer(this);
+  connect(poll_timer_, &QTimer::timeout, this, &MainWindow::poll);
+  poll_timer_->start(kPollMs);
+  restore_settings();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget* MainWindow::build_detector_dock() {
+  auto* dock = new QDockWidget(tr("Pupil detector"), this);
+  dock->setObjectName(QStringLiteral("detector"));
+  auto* body = new QWidget;
+  auto* layout = new QVBoxLayout(body);
+  detector_form_ = new ParamForm(plugins::detector_param_schema(), body);
+  layout->addWidget(detector_form_);
+  layout->addStretch(1);
+  dock->setWidget(body);
+  connect(detector_form_, &ParamForm::changed, this, &MainWindow::apply_detector_params);
+  return dock;
+}
+
+void MainWindow::build_menus() {
+  QMenu* source = menuBar()->addMenu(tr("&Source"));
+  source->addAction(tr("&Synthetic binocular camera"), this, [this] { open_source(QStringLiteral("synthetic")); });
+  source->addAction(tr("&Video file…"), QKeySequence::Open, this, &MainWindow::choose_video);
+  source->addAction(tr("&Image folder…"), this, &MainWindow::choose_folder);
+  source->addSeparator();
+  source->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  view_menu_ = menuBar()->addMenu(tr("&View"));
+  struct Toggle {
+    QString label;
+    bool OverlayOptions::*flag;
+  };
+  const Toggle toggles[] = {{tr("Pupil ellipse and centre"), &OverlayOptions::pupil},
+                            {tr("Eye regions"), &OverlayOptions::regions},
+                            {tr("Tracking window"), &OverlayOptions::search_window},
+                            {tr("No pupil / blink marker"), &OverlayOptions::no_pupil}};
+  for (const Toggle& t : toggles) {
+    QAction* a = view_menu_->addAction(t.label);
+    a->setCheckable(true);
+    a->setChecked(video_->overlays().*t.flag);
+    connect(a, &QAction::toggled, this, [this, flag = t.flag](bool on) {
+      OverlayOptions o = video_->overlays();
+      o.*flag = on;
+      video_->set_overlays(o);
+    });
+  }
+  view_menu_->addSeparator();
+}
+
+bool MainWindow::open_source(const QString& input) {
+  try {
+    OpenedSource opened = services_.open_source(input);
+    worker_.reset();  // joins the previous tracking thread before the new one starts
+    history_.clear();
+    worker_ = std::make_unique<TrackingWorker>(std::move(opened.source), std::move(opened.regions), opened.live,
+                                               plugins::detector_params_from(detector_form_->values()),
+                                               services_.cpu_threads);
+    source_input_ = input;
+    last_rates_ = {};
+    error_label_->clear();
+    setWindowTitle(tr("pupiltrack — %1").arg(QString::fromStdString(worker_->source_description())));
+    return true;
+  } catch (const std::exception& e) {
+    show_error(tr("cannot open %1: %2").arg(input, QString::fromStdString(e.what())));
+    return false;
+  }
+}
+
+void MainWindow::choose_video() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Video file"), QString(),
+                                                    tr("Videos (*.mp4 *.avi *.mkv *.mov);;All files (*)"));
+  if (!path.isEmpty()) open_source(path);
+}
+
+void MainWindow::choose_folder() {
+  const QString path = QFileDialog::getExistingDirectory(this, tr("Folder of eye images"));
+  if (!path.isEmpty()) open_source(path);
+}
+
+void MainWindow::apply_detector_params() {
+  if (worker_) worker_->set_params(plugins::detector_params_from(detector_form_->values()));
+}
+
+void MainWindow::show_error(const QString& text) {
+  error_label_->setText(text);
+  statusBar()->showMessage(text, 10000);
+}
+
+QString MainWindow::error_text() const { return error_label_->text(); }
+
+void MainWindow::poll() {
+  if (!worker_) return;
+  if (auto frame = worker_->latest().take()) video_->show_frame(std::move(*frame));
+  const std::vector<TraceSample> samples = worker_->trace().drain();
+  if (!samples.empty()) {
+    history_.append(samples);
+    for (TracePlot* p : plots_) p->update();
+  }
+  if (++ticks_ % kStatusEveryTicks == 0) update_status();
+}
+
+void MainWindow::update_status() {
+  const WorkerCounters c = worker_->counters();
+  const qint64 now = QDateTime::currentMSecsSinceEpoch();
+  const double dt = last_rates_.at_ms > 0 ? static_cast<double>(now - last_rates_.at_ms) / 1000.0 : 0.0;
+  const std::uint64_t tracked = c.frames_tracked - last_rates_.tracked;
+  if (dt > 0.0) {
+    const double latency_ms =
+        tracked > 0 ? (c.latency_us_sum - last_rates_.latency_us_sum) / static_cast<double>(tracked) / 1000.0 : 0.0;
+    rates_label_->setText(tr("camera %1 fps · tracking %2 fps · latency %3 ms · dropped %4")
+                              .arg(static_cast<double>(c.frames_read - last_rates_.read) / dt, 0, 'f', 0)
+                              .arg(static_cast<double>(tracked) / dt, 0, 'f', 0)
+                              .arg(latency_ms, 0, 'f', 2)
+                              .arg(c.frames_dropped));
+  }
+  last_rates_ = {c.frames_read, c.frames_tracked, c.latency_us_sum, now};
+  backend_label_->setText(tr("backend: %1 · CUDA: %2")
+                              .arg(QString::fromStdString(worker_->detector_description()), services_.cpu_reason));
+  if (c.finished && error_label_->text().isEmpty()) {
+    show_error(c.error.empty() ? tr("the source ended") : tr("the source failed: %1").arg(QString::fromStdString(c.error)));
+  }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  save_settings();
+  poll_timer_->stop();
+  worker_.reset();
+  event->accept();
+}
+
+void MainWindow::save_settings() const {
+  QSettings s;
+  s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+  s.setValue(QStringLiteral("window/state"), saveState());
+  s.setValue(QStringLiteral("source"), source_input_);
+  write_params(s, QStringLiteral("detector"), detector_form_->values());
+}
+
+void MainWindow::restore_settings() {
+  const QSettings s;
+  restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+  restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+  detector_form_->set_values(read_params(s, QStringLiteral("detector"), plugins::detector_param_schema()));
+  source_input_ = s.value(QStringLiteral("source"), QStringLiteral("synthetic")).toString();
+}
+
+}  // namespace pt::ui

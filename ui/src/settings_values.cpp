@@ -1,0 +1,37 @@
+#include "pt/ui/settings_values.hpp"
+
+namespace pt::ui {
+
+void write_params(QSettings& settings, const QString& group, const plugins::ParamSet& params) {
+  for (const auto& [key, value] : params) {
+    const QString name = group + QLatin1Char('/') + QString::fromStdString(key);
+    std::visit([&](const auto& v) { settings.setValue(name, QVariant::fromValue(v)); }, value);
+  }
+}
+
+plugins::ParamSet read_params(const QSettings& settings, const QString& group, const plugins::ParamSchema& schema) {
+  plugins::ParamSet out;
+  for (const plugins::ParamSpec& spec : schema) {
+    const QVariant v = settings.value(group + QLatin1Char('/') + QString::fromStdString(spec.key));
+    if (!v.isValid()) continue;
+    bool ok = true;
+    switch (spec.kind) {
+      case plugins::ParamKind::Int:
+      case plugins::ParamKind::Enum: {
+        const qlonglong n = v.toLongLong(&ok);
+        if (ok && n >= static_cast<qlonglong>(spec.min) && n <= static_cast<qlonglong>(spec.max)) out.emplace(spec.key, std::int64_t{n});
+        break;
+      }
+      case plugins::ParamKind::Float: {
+        const double d = v.toDouble(&ok);
+        if (ok && d >= spec.min && d <= spec.max) out.emplace(spec.key, d);
+        break;
+      }
+      case plugins::ParamKind::Bool: out.emplace(spec.key, v.toBool()); break;
+      case plugins::ParamKind::Invalid: break;
+    }
+  }
+  return out;
+}
+
+}  // namespace pt::ui

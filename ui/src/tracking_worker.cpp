@@ -1,0 +1,87 @@
+#include "pt/ui/tracking_worker.hpp"
+
+#include "pt/io/result_sink.hpp"
+#include "pt/tracking_run.hpp"
+
+namespace pt::ui {
+
+class TrackingWorker::Sink final : public ResultSink {
+ public:
+  explicit Sink(TrackingWorker& w) : w_(w) {}
+  void on_frame(const TrackedFrame& frame) override {
+    w_.latest_.offer(frame, w_.regions_);
+    w_.trace_.push(frame, w_.regions_);
+    w_.latency_ns_sum_.fetch_add(static_cast<std::uint64_t>(frame.latency_us * 1000.0), std::memory_order_relaxed);
+    w_.tracked_.fetch_add(1, std::memory_order_relaxed);
+  }
+
+ private:
+  TrackingWorker& w_;
+};
+
+TrackingWorker::TrackingWorker(std::unique_ptr<FrameSource> source, std::vector<EyeRegion> regions, bool live,
+                               const DetectorParams& params, int threads)
+    : source_(std::move(source), live), regions_(std::move(regions)), threads_(threads), params_(params) {
+  thread_ = std::thread([this] { loop(); });
+}
+
+TrackingWorker::~TrackingWorker() {
+  quit_.store(true);
+  interrupt_.store(true);
+  thread_.join();
+}
+
+void TrackingWorker::set_params(const DetectorParams& params) {
+  {
+    const std::lock_guard lock(mutex_);
+    params_ = params;
+  }
+  interrupt_.store(true);
+}
+
+DetectorParams TrackingWorker::params() const {
+  const std::lock_guard lock(mutex_);
+  return params_;
+}
+
+std::string TrackingWorker::detector_description() const {
+  const std::lock_guard lock(mutex_);
+  return description_;
+}
+
+WorkerCounters TrackingWorker::counters() const {
+  WorkerCounters c;
+  c.frames_read = source_.frames_read();
+  c.frames_dropped = source_.frames_dropped();
+  c.frames_tracked = tracked_.load(std::memory_order_relaxed);
+  c.latency_us_sum = static_cast<double>(latency_ns_sum_.load(std::memory_order_relaxed)) / 1000.0;
+  const std::lock_guard lock(mutex_);
+  c.finished = finished_;
+  c.error = error_;
+  return c;
+}
+
+void TrackingWorker::loop() {
+  Sink sink(*this);
+  ResultSink* const sinks[] = {&sink};
+  while (!quit_.load()) {
+    interrupt_.store(false);
+    const DetectorParams params = this->params();
+    const std::unique_ptr<PupilDetector> detector = make_cpu_detector(params, threads_);
+    {
+      const std::lock_guard lock(mutex_);
+      description_ = detector->description();
+    }
+    RunOptions options;
+    options.stop = &interrupt_;
+    const RunSummary summary = run_tracking(source_, *detector, regions_, params, sinks, options);
+    if (summary.end == ReadStatus::EndOfStream || summary.end == ReadStatus::Error) {
+      const std::lock_guard lock(mutex_);
+      finished_ = true;
+      error_ = summary.error;
+      return;
+    }
+  }
+}
+
+}  // namespace pt::ui
