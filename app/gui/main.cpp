@@ -1,12 +1,29 @@
 // pupiltrack: the desktop application.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QTimer>
 #include <cstdio>
 
 #include "gui/algorithms.hpp"
 #include "gui/window_services.hpp"
+#include "pt/ui/algorithm_panel.hpp"
 #include "pt/ui/main_window.hpp"
+
+namespace {
+
+// Shows the panel of algorithm `id` and has it follow the live frames; false for an unknown id.
+bool open_panel(const pt::ui::MainWindow& window, const QString& id) {
+  for (QDockWidget* dock : window.panels()) {
+    if (dock->objectName() != QStringLiteral("panel_") + id) continue;
+    dock->show();
+    qobject_cast<pt::ui::AlgorithmPanel*>(dock->widget())->follow_live_frames(true);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -24,7 +41,10 @@ int main(int argc, char** argv) {
                                       QStringLiteral("file"));
   const QCommandLineOption quit_after(QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds"),
                                       QStringLiteral("seconds"));
-  parser.addOptions({source, screenshot, quit_after});
+  const QCommandLineOption panel(QStringLiteral("panel"),
+                                 QStringLiteral("Open this algorithm's panel on the live frames (e.g. hessian)"),
+                                 QStringLiteral("id"));
+  parser.addOptions({source, screenshot, quit_after, panel});
   parser.process(app);
 
   pt::plugins::AlgorithmRegistry registry;
@@ -33,6 +53,13 @@ int main(int argc, char** argv) {
   window.show();
   const QString input = parser.isSet(source) ? parser.value(source) : window.remembered_source();
   if (!window.open_source(input) && input != QStringLiteral("synthetic")) window.open_source(QStringLiteral("synthetic"));
+
+  for (const QString& id : parser.values(panel)) {
+    if (!open_panel(window, id)) {
+      std::fprintf(stderr, "error: no panel '%s'\n", qPrintable(id));
+      return 2;
+    }
+  }
 
   if (parser.isSet(quit_after)) {
     bool ok = false;

@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
@@ -16,6 +17,10 @@
 
 namespace pt::ui {
 namespace {
+
+// Pause between runs that follow the live frames: a panel refreshes a few times a second and
+// leaves the tracker most of the processor.
+constexpr int kFollowPauseMs = 300;
 
 ImageU8 to_grey_image(const QImage& loaded) {
   const QImage grey = loaded.convertToFormat(QImage::Format_Grayscale8);
@@ -57,19 +62,21 @@ AlgorithmPanel::AlgorithmPanel(std::unique_ptr<plugins::AlgorithmPlugin> plugin,
   connect(run_frame, &QPushButton::clicked, this, &AlgorithmPanel::run_on_current_frame);
   connect(load, &QPushButton::clicked, this, &AlgorithmPanel::load_image);
   connect(follow_, &QCheckBox::toggled, this, [this](bool on) {
-    if (on) run_on_current_frame();
+    if (on) follow_next();
   });
   connect(&watcher_, &QFutureWatcher<plugins::AlgorithmOutput>::finished, this, [this] {
     last_output_ = watcher_.result();
     show_output();
     emit finished();
-    if (follow_->isChecked()) run_on_current_frame();
+    if (follow_->isChecked()) QTimer::singleShot(kFollowPauseMs, this, &AlgorithmPanel::follow_next);
   });
 }
 
 AlgorithmPanel::~AlgorithmPanel() { watcher_.waitForFinished(); }
 
 QString AlgorithmPanel::title() const { return QString::fromStdString(plugin_->display_name()); }
+
+void AlgorithmPanel::follow_live_frames(bool on) { follow_->setChecked(on); }
 
 bool AlgorithmPanel::run_on(ImageU8 image) {
   if (watcher_.isRunning() || image.empty()) return false;
@@ -88,13 +95,18 @@ bool AlgorithmPanel::run_on(ImageU8 image) {
   return true;
 }
 
-void AlgorithmPanel::run_on_current_frame() {
+void AlgorithmPanel::follow_next() {
+  if (!follow_->isChecked() || watcher_.isRunning()) return;
+  if (!run_on_current_frame()) QTimer::singleShot(kFollowPauseMs, this, &AlgorithmPanel::follow_next);
+}
+
+bool AlgorithmPanel::run_on_current_frame() {
   ImageU8 frame = current_frame_();
   if (frame.empty()) {
     readout_->setText(tr("no frame on show yet"));
-    return;
+    return false;
   }
-  run_on(std::move(frame));
+  return run_on(std::move(frame));
 }
 
 void AlgorithmPanel::load_image() {

@@ -1,7 +1,7 @@
 #pragma once
 // One algorithm plug-in as a panel: its parameter form, the map it computes with a colour scale,
 // and its figures. It runs on the tracker's current frame or a loaded image, on a pool thread,
-// one run at a time; with "follow live frames" it runs again as soon as the previous run ends.
+// one run at a time; with "follow live frames" it runs again shortly after the previous run ends.
 #include <QFutureWatcher>
 #include <QWidget>
 #include <functional>
@@ -31,6 +31,8 @@ class AlgorithmPanel : public QWidget {
   [[nodiscard]] const ColourMapView& map_view() const noexcept { return *map_; }
   // The last run's result (an empty map before the first).
   [[nodiscard]] const plugins::AlgorithmOutput& last_output() const noexcept { return last_output_; }
+  // Computes on the newest frame again and again, each run shortly after the previous one ends.
+  void follow_live_frames(bool on);
   // Runs on `image` (a copy is kept); false when a run is still going.
   bool run_on(ImageU8 image);
 
@@ -38,7 +40,8 @@ class AlgorithmPanel : public QWidget {
   void finished();  // a run ended (its map, or an error in the read-out)
 
  private:
-  void run_on_current_frame();
+  bool run_on_current_frame();  // false when there is no frame or a run is going
+  void follow_next();
   void load_image();
   void show_output();
 
