@@ -5,7 +5,12 @@ namespace pt::ui {
 void write_params(QSettings& settings, const QString& group, const plugins::ParamSet& params) {
   for (const auto& [key, value] : params) {
     const QString name = group + QLatin1Char('/') + QString::fromStdString(key);
-    std::visit([&](const auto& v) { settings.setValue(name, QVariant::fromValue(v)); }, value);
+    // qlonglong rather than std::int64_t (long here), which QSettings would store as binary.
+    if (const auto* n = std::get_if<std::int64_t>(&value)) {
+      settings.setValue(name, static_cast<qlonglong>(*n));
+    } else {
+      std::visit([&](const auto& v) { settings.setValue(name, QVariant::fromValue(v)); }, value);
+    }
   }
 }
 

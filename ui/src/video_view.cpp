@@ -68,6 +68,7 @@ void VideoView::paint_overlays(QPainter& p, double scale) const {
       p.setPen(QPen(colour, 2.0 * line));
       p.drawEllipse(QPointF(0, 0), e.a, e.b);
       p.restore();
+      p.setPen(QPen(colour, line));
       const double arm = 8.0 / scale;
       p.drawLine(QPointF(e.cx - arm, e.cy), QPointF(e.cx + arm, e.cy));
       p.drawLine(QPointF(e.cx, e.cy - arm), QPointF(e.cx, e.cy + arm));
