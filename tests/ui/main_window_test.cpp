@@ -1,5 +1,6 @@
 // The main window on a small synthetic binocular camera: the plots fill, parameter changes reach
 // the detector, and a source that cannot be opened leaves the running one alone.
+#include <QAction>
 #include <QComboBox>
 #include <QSettings>
 #include <stdexcept>
@@ -104,4 +105,27 @@ TEST_CASE("a source that cannot be opened shows an error and the running one goe
   CHECK(window.error_text().contains(QStringLiteral("no such input")));
   const std::uint64_t before = running->counters().frames_tracked;
   CHECK(pt::test::wait_until([&] { return running->counters().frames_tracked > before + 20; }, 5000));
+}
+
+TEST_CASE("the reflections overlay brings the corneal reflections of the frames on show") {
+  pt::test::qt_app();
+  QSettings().clear();
+  pt::ui::MainWindow window(test_services());
+  REQUIRE(window.open_source(QStringLiteral("synthetic")));
+  REQUIRE(pt::test::wait_until([&] { return window.video().frame().has_value(); }, 5000));
+  CHECK(window.video().frame()->reflection_mask.empty());  // not computed while the overlay is off
+
+  QAction* toggle = nullptr;
+  for (QAction* a : window.findChildren<QAction*>()) {
+    if (a->text() == QStringLiteral("Corneal reflections")) toggle = a;
+  }
+  REQUIRE(toggle != nullptr);
+  toggle->setChecked(true);
+  CHECK(window.video().overlays().reflections);
+  REQUIRE(pt::test::wait_until([&] { return !window.video().frame()->reflection_mask.empty(); }, 5000));
+  // The synthetic camera renders a half ring of LED reflections on each iris.
+  const pt::ImageU8& mask = window.video().frame()->reflection_mask;
+  const auto marked = std::count_if(mask.data(), mask.data() + mask.width() * mask.height(), [](auto v) { return v != 0; });
+  CHECK(marked > 20);
+  CHECK(marked < mask.width() * mask.height() / 50);
 }

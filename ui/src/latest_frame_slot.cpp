@@ -4,7 +4,8 @@
 
 namespace pt::ui {
 
-void LatestFrameSlot::offer(const TrackedFrame& frame, std::span<const EyeRegion> regions) {
+void LatestFrameSlot::offer(const TrackedFrame& frame, std::span<const EyeRegion> regions,
+                            const std::function<void(FrameSnapshot&)>& complete) {
   if (!wanted_.exchange(false, std::memory_order_acq_rel)) return;
   const CViewU8 src = frame.frame.pixels();
   FrameSnapshot snap;
@@ -14,6 +15,7 @@ void LatestFrameSlot::offer(const TrackedFrame& frame, std::span<const EyeRegion
   snap.timestamp_s = frame.frame.info().timestamp_s;
   snap.regions.assign(regions.begin(), regions.end());
   snap.eyes = frame.eyes;
+  if (complete) complete(snap);
   const std::lock_guard lock(mutex_);
   pending_ = std::move(snap);
 }

@@ -101,21 +101,25 @@ void MainWindow::build_menus() {
 
   view_menu_ = menuBar()->addMenu(tr("&View"));
   struct Toggle {
+    QString key;  // in the settings
     QString label;
     bool OverlayOptions::*flag;
   };
-  const Toggle toggles[] = {{tr("Pupil ellipse and centre"), &OverlayOptions::pupil},
-                            {tr("Eye regions"), &OverlayOptions::regions},
-                            {tr("Tracking window"), &OverlayOptions::search_window},
-                            {tr("No pupil / blink marker"), &OverlayOptions::no_pupil}};
+  const Toggle toggles[] = {{QStringLiteral("pupil"), tr("Pupil ellipse and centre"), &OverlayOptions::pupil},
+                            {QStringLiteral("regions"), tr("Eye regions"), &OverlayOptions::regions},
+                            {QStringLiteral("window"), tr("Tracking window"), &OverlayOptions::search_window},
+                            {QStringLiteral("no_pupil"), tr("No pupil / blink marker"), &OverlayOptions::no_pupil},
+                            {QStringLiteral("reflections"), tr("Corneal reflections"), &OverlayOptions::reflections}};
   for (const Toggle& t : toggles) {
     QAction* a = view_menu_->addAction(t.label);
+    overlay_actions_.emplace_back(t.key, a);
     a->setCheckable(true);
     a->setChecked(video_->overlays().*t.flag);
     connect(a, &QAction::toggled, this, [this, flag = t.flag](bool on) {
       OverlayOptions o = video_->overlays();
       o.*flag = on;
       video_->set_overlays(o);
+      if (worker_) worker_->show_reflections(o.reflections);
     });
   }
   view_menu_->addSeparator();
@@ -129,6 +133,7 @@ bool MainWindow::open_source(const QString& input) {
     worker_ = std::make_unique<TrackingWorker>(std::move(opened.source), std::move(opened.regions), opened.live,
                                                plugins::detector_params_from(detector_form_->values()),
                                                services_.cpu_threads);
+    worker_->show_reflections(video_->overlays().reflections);
     source_input_ = input;
     last_rates_ = {};
     error_label_->clear();
@@ -208,6 +213,7 @@ void MainWindow::save_settings() const {
   s.setValue(QStringLiteral("window/state"), saveState());
   s.setValue(QStringLiteral("source"), source_input_);
   write_params(s, QStringLiteral("detector"), detector_form_->values());
+  for (const auto& [key, action] : overlay_actions_) s.setValue(QStringLiteral("overlays/") + key, action->isChecked());
 }
 
 void MainWindow::restore_settings() {
@@ -216,6 +222,9 @@ void MainWindow::restore_settings() {
   restoreState(s.value(QStringLiteral("window/state")).toByteArray());
   detector_form_->set_values(read_params(s, QStringLiteral("detector"), plugins::detector_param_schema()));
   source_input_ = s.value(QStringLiteral("source"), QStringLiteral("synthetic")).toString();
+  for (const auto& [key, action] : overlay_actions_) {
+    action->setChecked(s.value(QStringLiteral("overlays/") + key, action->isChecked()).toBool());
+  }
 }
 
 }  // namespace pt::ui

@@ -1,22 +1,37 @@
 #include "pt/ui/tracking_worker.hpp"
 
 #include "pt/io/result_sink.hpp"
+#include "pt/pupil/reflection_remover.hpp"
 #include "pt/tracking_run.hpp"
 
 namespace pt::ui {
 
 class TrackingWorker::Sink final : public ResultSink {
  public:
-  explicit Sink(TrackingWorker& w) : w_(w) {}
+  Sink(TrackingWorker& w, const ReflectionParams& reflections) : w_(w), reflections_(reflections) {}
   void on_frame(const TrackedFrame& frame) override {
-    w_.latest_.offer(frame, w_.regions_);
+    if (w_.reflections_wanted_.load(std::memory_order_relaxed)) {
+      w_.latest_.offer(frame, w_.regions_, [&](FrameSnapshot& s) { add_reflection_mask(s); });
+    } else {
+      w_.latest_.offer(frame, w_.regions_);
+    }
     w_.trace_.push(frame, w_.regions_);
     w_.latency_ns_sum_.fetch_add(static_cast<std::uint64_t>(frame.latency_us * 1000.0), std::memory_order_relaxed);
     w_.tracked_.fetch_add(1, std::memory_order_relaxed);
   }
 
  private:
+  void add_reflection_mask(FrameSnapshot& s) {
+    s.reflection_mask = ImageU8(s.pixels.width(), s.pixels.height());
+    for (const EyeRegion& r : s.regions) {
+      ImageU8 filled(r.rect.w, r.rect.h);
+      remover_.apply(s.pixels.view().sub(r.rect), filled.view(), s.reflection_mask.view().sub(r.rect), reflections_);
+    }
+  }
+
   TrackingWorker& w_;
+  ReflectionParams reflections_;
+  ReflectionRemover remover_;
 };
 
 TrackingWorker::TrackingWorker(std::unique_ptr<FrameSource> source, std::vector<EyeRegion> regions, bool live,
@@ -62,11 +77,11 @@ WorkerCounters TrackingWorker::counters() const {
 }
 
 void TrackingWorker::loop() {
-  Sink sink(*this);
-  ResultSink* const sinks[] = {&sink};
   while (!quit_.load()) {
     interrupt_.store(false);
     const DetectorParams params = this->params();
+    Sink sink(*this, params.reflections);
+    ResultSink* const sinks[] = {&sink};
     const std::unique_ptr<PupilDetector> detector = make_cpu_detector(params, threads_);
     {
       const std::lock_guard lock(mutex_);

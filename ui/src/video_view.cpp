@@ -17,6 +17,13 @@ void VideoView::show_frame(FrameSnapshot frame) {
   frame_ = std::move(frame);
   const ImageU8& px = frame_->pixels;
   image_ = QImage(px.data(), px.width(), px.height(), px.width(), QImage::Format_Grayscale8);
+  mask_ = QImage();
+  if (const ImageU8& m = frame_->reflection_mask; !m.empty()) {
+    mask_ = QImage(m.data(), m.width(), m.height(), m.width(), QImage::Format_Indexed8);
+    QList<QRgb> colours(256, qRgba(255, 40, 40, 160));
+    colours[0] = qRgba(0, 0, 0, 0);
+    mask_.setColorTable(colours);
+  }
   update();
 }
 
@@ -40,6 +47,7 @@ void VideoView::paintEvent(QPaintEvent* /*event*/) {
   p.scale(scale, scale);
   p.setRenderHint(QPainter::SmoothPixmapTransform);
   p.drawImage(QPointF(0, 0), image_);
+  if (overlays_.reflections && !mask_.isNull()) p.drawImage(QPointF(0, 0), mask_);
   p.setRenderHint(QPainter::Antialiasing);
   paint_overlays(p, scale);
 }

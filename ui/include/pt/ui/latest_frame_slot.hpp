@@ -4,6 +4,7 @@
 // costs the tracking thread about one copy per repaint rather than one per frame.
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -20,12 +21,15 @@ struct FrameSnapshot {
   double timestamp_s = 0.0;
   std::vector<EyeRegion> regions;
   std::vector<PupilMeasurement> eyes;  // one per region
+  ImageU8 reflection_mask;             // 255 on corneal reflections; empty unless asked for
 };
 
 class LatestFrameSlot {
  public:
-  // Tracking thread.
-  void offer(const TrackedFrame& frame, std::span<const EyeRegion> regions);
+  // Tracking thread. `complete`, when given, adds to a snapshot that will be shown (it runs only
+  // as often as the view takes frames).
+  void offer(const TrackedFrame& frame, std::span<const EyeRegion> regions,
+             const std::function<void(FrameSnapshot&)>& complete = {});
   // GUI thread: the newest frame offered since the last take, if any. Never waits for tracking
   // longer than the copy of one frame.
   [[nodiscard]] std::optional<FrameSnapshot> take();

@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "pt/frame_source.hpp"
@@ -83,6 +84,7 @@ class MainWindow : public QMainWindow {
   ParamForm* detector_form_ = nullptr;
   QList<QDockWidget*> panels_;
   QMenu* view_menu_ = nullptr;
+  std::vector<std::pair<QString, QAction*>> overlay_actions_;  // settings key, menu entry
   QTimer* poll_timer_ = nullptr;
 
   QLabel* backend_label_ = nullptr;

@@ -42,6 +42,10 @@ class TrackingWorker {
   [[nodiscard]] std::string source_description() const { return source_.describe(); }
   [[nodiscard]] const std::vector<EyeRegion>& regions() const noexcept { return regions_; }
 
+  // The corneal reflections found in each region of the frames on show, with the current
+  // parameters (computed again for those frames only: the detector keeps no mask).
+  void show_reflections(bool on) { reflections_wanted_.store(on); }
+
   [[nodiscard]] LatestFrameSlot& latest() noexcept { return latest_; }
   [[nodiscard]] TraceRing& trace() noexcept { return trace_; }
   [[nodiscard]] WorkerCounters counters() const;
@@ -66,6 +70,7 @@ class TrackingWorker {
   std::atomic<std::uint64_t> latency_ns_sum_{0};
   std::atomic<bool> interrupt_{false};  // ends the current run: new parameters, or quit
   std::atomic<bool> quit_{false};
+  std::atomic<bool> reflections_wanted_{false};
   std::thread thread_;
 };
 

@@ -13,6 +13,7 @@ struct OverlayOptions {
   bool regions = true;        // the eye regions
   bool search_window = true;  // the part of the region searched (the tracking window)
   bool no_pupil = true;       // a marker on an eye with no pupil (blink, closed eye, lost)
+  bool reflections = false;   // the corneal reflections removed before the edge search
 };
 
 class VideoView : public QWidget {
@@ -33,6 +34,7 @@ class VideoView : public QWidget {
 
   std::optional<FrameSnapshot> frame_;
   QImage image_;  // a view of frame_'s pixels, no copy
+  QImage mask_;   // a view of frame_'s reflection mask, red where set
   OverlayOptions overlays_;
 };
 
