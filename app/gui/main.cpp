@@ -5,7 +5,10 @@
 #include <QTimer>
 #include <cstdio>
 
+#include <spdlog/logger.h>
+
 #include "gui/algorithms.hpp"
+#include "gui/app_log.hpp"
 #include "gui/window_services.hpp"
 #include "pt/ui/algorithm_panel.hpp"
 #include "pt/ui/main_window.hpp"
@@ -49,7 +52,13 @@ int main(int argc, char** argv) {
 
   pt::plugins::AlgorithmRegistry registry;
   pt::gui::register_algorithms(registry);
-  pt::ui::MainWindow window(pt::gui::window_services(registry));
+  pt::ui::MainWindowServices services = pt::gui::window_services(registry);
+  if (const std::shared_ptr<spdlog::logger> log = pt::gui::open_app_log()) {
+    log->info("pupiltrack started; CUDA: {}", services.cpu_reason.toStdString());
+    services.log_error = [log](const QString& text) { log->error(text.toStdString()); };
+    services.log_info = [log](const QString& text) { log->info(text.toStdString()); };
+  }
+  pt::ui::MainWindow window(std::move(services));
   window.show();
   const QString input = parser.isSet(source) ? parser.value(source) : window.remembered_source();
   if (!window.open_source(input) && input != QStringLiteral("synthetic")) window.open_source(QStringLiteral("synthetic"));

@@ -136,8 +136,11 @@ bool MainWindow::open_source(const QString& input) {
     worker_->show_reflections(video_->overlays().reflections);
     source_input_ = input;
     last_rates_ = {};
+    end_reported_ = false;
     error_label_->clear();
-    setWindowTitle(tr("pupiltrack — %1").arg(QString::fromStdString(worker_->source_description())));
+    const QString described = QString::fromStdString(worker_->source_description());
+    setWindowTitle(tr("pupiltrack — %1").arg(described));
+    if (services_.log_info) services_.log_info(tr("tracking %1").arg(described));
     return true;
   } catch (const std::exception& e) {
     show_error(tr("cannot open %1: %2").arg(input, QString::fromStdString(e.what())));
@@ -161,6 +164,7 @@ void MainWindow::apply_detector_params() {
 }
 
 void MainWindow::show_error(const QString& text) {
+  if (services_.log_error) services_.log_error(text);
   error_label_->setText(text);
   statusBar()->showMessage(text, 10000);
 }
@@ -195,8 +199,14 @@ void MainWindow::update_status() {
   last_rates_ = {c.frames_read, c.frames_tracked, c.latency_us_sum, now};
   backend_label_->setText(tr("backend: %1 · CUDA: %2")
                               .arg(QString::fromStdString(worker_->detector_description()), services_.cpu_reason));
-  if (c.finished && error_label_->text().isEmpty()) {
-    show_error(c.error.empty() ? tr("the source ended") : tr("the source failed: %1").arg(QString::fromStdString(c.error)));
+  if (c.finished && !end_reported_) {
+    end_reported_ = true;
+    if (!c.error.empty()) {
+      show_error(tr("the source failed: %1").arg(QString::fromStdString(c.error)));
+    } else {
+      statusBar()->showMessage(tr("the source ended"));
+      if (services_.log_info) services_.log_info(tr("the source ended"));
+    }
   }
 }
 

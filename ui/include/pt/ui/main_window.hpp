@@ -38,6 +38,8 @@ struct MainWindowServices {
   QString cpu_reason;  // why tracking runs on the CPU, e.g. "no usable CUDA device (…)"
   const plugins::AlgorithmRegistry* registry = nullptr;
   int cpu_threads = 1;
+  std::function<void(const QString&)> log_error;  // every error the window shows, e.g. to a log file
+  std::function<void(const QString&)> log_info;   // sources opened and ended
 };
 
 class MainWindow : public QMainWindow {
@@ -97,6 +99,7 @@ class MainWindow : public QMainWindow {
     qint64 at_ms = 0;
   } last_rates_;
   qint64 ticks_ = 0;
+  bool end_reported_ = false;
 };
 
 }  // namespace pt::ui
