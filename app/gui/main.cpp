@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
         QApplication::exit(1);
         return;
       }
+      std::fprintf(stderr, "%s\n", qPrintable(window.rates_text()));
       window.close();
     });
   }

@@ -1,7 +1,6 @@
 #include "pt/ui/main_window.hpp"
 
 #include <QAction>
-#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QDockWidget>
@@ -170,6 +169,8 @@ void MainWindow::show_error(const QString& text) {
 }
 
 QString MainWindow::error_text() const { return error_label_->text(); }
+
+QString MainWindow::rates_text() const { return rates_label_->text(); }
 
 void MainWindow::poll() {
   if (!worker_) return;

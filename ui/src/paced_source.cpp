@@ -5,9 +5,9 @@
 namespace pt::ui {
 namespace {
 
-// A camera queues a few frames for a reader that is briefly late (GenICam drivers default to a
-// handful of buffers); later than that, the oldest frames are overwritten.
-constexpr int kCameraBuffers = 8;
+// A camera queues frames for a reader that is briefly late, as many as it has buffers (the
+// GenICam source's default is 16); later than that, frames are lost.
+constexpr int kCameraBuffers = 16;
 
 }  // namespace
 

@@ -19,10 +19,4 @@ void TraceHistory::clear() {
   latest_t_ = 0.0;
 }
 
-std::size_t TraceHistory::size() const noexcept {
-  std::size_t n = 0;
-  for (const auto& q : per_eye_) n += q.size();
-  return n;
-}
-
 }  // namespace pt::ui

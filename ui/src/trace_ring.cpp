@@ -11,7 +11,6 @@ void TraceRing::push(const TrackedFrame& frame, std::span<const EyeRegion> regio
       // Rare (the GUI stalled for seconds): dropping the older half keeps pushes cheap.
       const auto half = static_cast<std::ptrdiff_t>(samples_.size() / 2);
       samples_.erase(samples_.begin(), samples_.begin() + half);
-      overflowed_ += static_cast<std::uint64_t>(half);
     }
     const RectI origin = i < regions.size() ? regions[i].rect : RectI{};
     samples_.push_back({t, static_cast<int>(i), m.detected, m.ellipse.equivalent_diameter(),
@@ -24,11 +23,6 @@ std::vector<TraceSample> TraceRing::drain() {
   const std::lock_guard lock(mutex_);
   out.swap(samples_);
   return out;
-}
-
-std::uint64_t TraceRing::overflowed() const {
-  const std::lock_guard lock(mutex_);
-  return overflowed_;
 }
 
 }  // namespace pt::ui

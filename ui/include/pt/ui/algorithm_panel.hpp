@@ -27,7 +27,6 @@ class AlgorithmPanel : public QWidget {
   ~AlgorithmPanel() override;
 
   [[nodiscard]] QString title() const;
-  [[nodiscard]] ParamForm& form() const noexcept { return *form_; }
   [[nodiscard]] const ColourMapView& map_view() const noexcept { return *map_; }
   // The last run's result (an empty map before the first).
   [[nodiscard]] const plugins::AlgorithmOutput& last_output() const noexcept { return last_output_; }

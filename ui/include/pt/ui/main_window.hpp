@@ -59,6 +59,8 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] VideoView& video() const noexcept { return *video_; }
   [[nodiscard]] const QList<QDockWidget*>& panels() const noexcept { return panels_; }
   [[nodiscard]] QString error_text() const;
+  // The status bar's rates: camera and tracking fps over the last half second, latency, drops.
+  [[nodiscard]] QString rates_text() const;
   // The source of the previous session (QSettings), "synthetic" on a first start.
   [[nodiscard]] QString remembered_source() const noexcept { return source_input_; }
 

@@ -18,7 +18,6 @@ class TraceHistory {
   [[nodiscard]] double latest_t() const noexcept { return latest_t_; }
   [[nodiscard]] int eyes() const noexcept { return static_cast<int>(per_eye_.size()); }
   [[nodiscard]] const std::deque<TraceSample>& eye(int i) const { return per_eye_[static_cast<std::size_t>(i)]; }
-  [[nodiscard]] std::size_t size() const noexcept;
 
  private:
   double window_s_;

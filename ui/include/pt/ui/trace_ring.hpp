@@ -1,7 +1,7 @@
 #pragma once
 // Every tracked frame's per-eye figures, buffered between the tracking thread and the plots. The
 // plots drain it on their redraw timer (a short lock and a swap), so their rate is independent of
-// the camera's. Bounded: if the GUI stalls, the oldest samples go and are counted.
+// the camera's. Bounded: if the GUI stalls, the oldest samples go.
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -27,13 +27,11 @@ class TraceRing {
   void push(const TrackedFrame& frame, std::span<const EyeRegion> regions);  // tracking thread
   // GUI thread: everything pushed since the last drain, oldest first.
   [[nodiscard]] std::vector<TraceSample> drain();
-  [[nodiscard]] std::uint64_t overflowed() const;
 
  private:
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   std::vector<TraceSample> samples_;
   std::size_t capacity_;
-  std::uint64_t overflowed_ = 0;
 };
 
 }  // namespace pt::ui

@@ -40,7 +40,6 @@ class TrackingWorker {
   [[nodiscard]] DetectorParams params() const;
   [[nodiscard]] std::string detector_description() const;
   [[nodiscard]] std::string source_description() const { return source_.describe(); }
-  [[nodiscard]] const std::vector<EyeRegion>& regions() const noexcept { return regions_; }
 
   // The corneal reflections found in each region of the frames on show, with the current
   // parameters (computed again for those frames only: the detector keeps no mask).
