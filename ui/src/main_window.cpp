@@ -96,6 +96,8 @@ void MainWindow::build_menus() {
   source->addAction(tr("&Video file…"), QKeySequence::Open, this, &MainWindow::choose_video);
   source->addAction(tr("&Image folder…"), this, &MainWindow::choose_folder);
   source->addSeparator();
+  source->addAction(tr("Save &snapshot…"), QKeySequence(Qt::Key_F12), this, &MainWindow::save_snapshot);
+  source->addSeparator();
   source->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   view_menu_ = menuBar()->addMenu(tr("&View"));
@@ -156,6 +158,12 @@ void MainWindow::choose_video() {
 void MainWindow::choose_folder() {
   const QString path = QFileDialog::getExistingDirectory(this, tr("Folder of eye images"));
   if (!path.isEmpty()) open_source(path);
+}
+
+void MainWindow::save_snapshot() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Snapshot of the view"), QStringLiteral("snapshot.png"),
+                                                    tr("PNG images (*.png)"));
+  if (!path.isEmpty() && !video_->grab().save(path)) show_error(tr("cannot write %1").arg(path));
 }
 
 void MainWindow::apply_detector_params() {

@@ -76,6 +76,7 @@ class MainWindow : public QMainWindow {
   void show_error(const QString& text);
   void choose_video();
   void choose_folder();
+  void save_snapshot();  // the view with its overlays, as shown
   void save_settings() const;
   void restore_settings();
 
