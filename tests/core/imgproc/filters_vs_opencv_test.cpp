@@ -13,6 +13,23 @@ using pt::test::as_mat;
 using pt::test::make_test_image;
 using pt::test::max_abs_diff;
 
+namespace {
+
+// Erosion and dilation with a kw x kh rectangle, each against OpenCV's, pixel for pixel.
+void check_min_max_against_opencv(pt::RectExtremumFilter& filter, const pt::ImageU8& img, pt::ImageU8& ours, int kw,
+                                  int kh) {
+  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, {kw, kh});
+  cv::Mat ref;
+  filter.apply(img.view(), ours.view(), kw, kh, pt::Extremum::Min);
+  cv::erode(as_mat(img.view()), ref, kernel);
+  CHECK(max_abs_diff(std::as_const(ours).view(), ref) == 0);
+  filter.apply(img.view(), ours.view(), kw, kh, pt::Extremum::Max);
+  cv::dilate(as_mat(img.view()), ref, kernel);
+  CHECK(max_abs_diff(std::as_const(ours).view(), ref) == 0);
+}
+
+}  // namespace
+
 TEST_CASE("rectangular min/max equal cv::erode/cv::dilate for any kernel size") {
   const auto size = GENERATE(std::make_pair(97, 61), std::make_pair(16, 200), std::make_pair(5, 3));
   const auto img = make_test_image(size.first, size.second, 11);
@@ -21,14 +38,7 @@ TEST_CASE("rectangular min/max equal cv::erode/cv::dilate for any kernel size") 
   for (int kw : {1, 2, 3, 4, 7, 19, 25, 120}) {
     for (int kh : {1, 3, 6, 13, 19, 250}) {
       CAPTURE(size.first, size.second, kw, kh);
-      const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, {kw, kh});
-      cv::Mat ref;
-      filter.apply(img.view(), ours.view(), kw, kh, pt::Extremum::Min);
-      cv::erode(as_mat(img.view()), ref, kernel);
-      CHECK(max_abs_diff(std::as_const(ours).view(), ref) == 0);
-      filter.apply(img.view(), ours.view(), kw, kh, pt::Extremum::Max);
-      cv::dilate(as_mat(img.view()), ref, kernel);
-      CHECK(max_abs_diff(std::as_const(ours).view(), ref) == 0);
+      check_min_max_against_opencv(filter, img, ours, kw, kh);
     }
   }
 }
@@ -105,14 +115,7 @@ TEST_CASE("min/max equal cv::erode/cv::dilate on full frames, partial blocks and
   pt::ImageU8 ours(img.width(), img.height());
   for (auto [kw, kh] : {std::pair{19, 19}, std::pair{5, 5}, std::pair{1, 7}, std::pair{8, 1}, std::pair{31, 3}}) {
     CAPTURE(size.first, size.second, kw, kh);
-    const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, {kw, kh});
-    cv::Mat ref;
-    filter.apply(img.view(), ours.view(), kw, kh, pt::Extremum::Min);
-    cv::erode(as_mat(img.view()), ref, kernel);
-    CHECK(max_abs_diff(std::as_const(ours).view(), ref) == 0);
-    filter.apply(img.view(), ours.view(), kw, kh, pt::Extremum::Max);
-    cv::dilate(as_mat(img.view()), ref, kernel);
-    CHECK(max_abs_diff(std::as_const(ours).view(), ref) == 0);
+    check_min_max_against_opencv(filter, img, ours, kw, kh);
   }
 }
 
