@@ -22,7 +22,7 @@ constexpr std::array<std::pair<const char*, Algorithm>, 3> kAlgorithms{{
 }  // namespace
 
 void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
-  cmd.add_option("--input,-i", o.input.input, "synthetic, a video file (mp4/avi/mkv) or a folder of images")
+  cmd.add_option("--input,-i", o.input.input, "synthetic, camera:<id or address>, a video file (mp4/avi/mkv) or a folder of images")
       ->required();
   cmd.add_option("--eyes", o.eyes, "1: one eye in the frame; 2: left and right halves (synthetic default 2, files 1)")
       ->check(CLI::IsMember({1, 2}));
