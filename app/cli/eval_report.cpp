@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "pt/io/csv_format.hpp"
+#include "pt/io/json_text.hpp"
 
 namespace pt::cli {
 namespace {
@@ -31,23 +32,6 @@ std::string percent(const std::optional<double>& share) {
 std::string pixels(const std::optional<double>& value) { return value ? csv_number(*value, 2) : "-"; }
 
 std::string limit_name(double limit, double scale, const char* unit) { return csv_number(limit * scale, 0) + unit; }
-
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
 
 std::string json_number(const std::optional<double>& value, int decimals) {
   return value ? csv_number(*value, decimals) : "null";
@@ -120,8 +104,8 @@ std::string format_score_table(const EvaluationReport& r) {
 
 std::string format_score_json(const EvaluationReport& r, const EvalSubject& subject) {
   std::string out = "{\n";
-  out += "  \"input\": " + json_string(subject.input) + ",\n";
-  out += "  \"ground_truth\": " + json_string(subject.ground_truth) + ",\n";
+  out += "  \"input\": " + json_quoted(subject.input) + ",\n";
+  out += "  \"ground_truth\": " + json_quoted(subject.ground_truth) + ",\n";
   out += "  \"canvas\": ";
   out += subject.canvas ? "{\"width\": " + std::to_string(subject.canvas->width) + ", \"height\": " +
                               std::to_string(subject.canvas->height) + ", \"seed\": " +
@@ -138,7 +122,7 @@ std::string format_score_json(const EvaluationReport& r, const EvalSubject& subj
   if (r.scores.subjects.size() > 1) {
     for (std::size_t i = 0; i < r.scores.subjects.size(); ++i) {
       const auto& [name, s] = r.scores.subjects[i];
-      out += std::string(i == 0 ? "\n" : ",\n") + "    {\n      \"subject\": " + json_string(name) + ",\n" +
+      out += std::string(i == 0 ? "\n" : ",\n") + "    {\n      \"subject\": " + json_quoted(name) + ",\n" +
              json_members(s, "      ") + "\n    }";
     }
     out += "\n  ";

@@ -3,7 +3,6 @@
 #include <array>
 #include <optional>
 #include <stdexcept>
-#include <utility>
 
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
@@ -13,11 +12,7 @@ namespace {
 
 bool is_synthetic(const TrackerOptions& o) { return o.input.input == "synthetic"; }
 
-constexpr std::array<std::pair<const char*, Algorithm>, 3> kAlgorithms{{
-    {"starburst", Algorithm::Starburst},
-    {"tl", Algorithm::ThresholdLabeling},
-    {"hough", Algorithm::CannyHough},
-}};
+constexpr std::array kAlgorithms{Algorithm::Starburst, Algorithm::ThresholdLabeling, Algorithm::CannyHough};
 
 }  // namespace
 
@@ -45,7 +40,7 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
 
 void add_algorithm_option(CLI::App& cmd, std::string& algorithm) {
   std::vector<std::string> names;
-  for (const auto& [name, value] : kAlgorithms) names.emplace_back(name);
+  for (const Algorithm a : kAlgorithms) names.emplace_back(to_string(a));
   cmd.add_option("--algorithm", algorithm,
                  "Pupil detector: starburst (rays from a seed), tl (thresholding and labeling) or hough (Canny edges "
                  "and circle Hough transform)")
@@ -54,8 +49,8 @@ void add_algorithm_option(CLI::App& cmd, std::string& algorithm) {
 }
 
 Algorithm parse_algorithm(const std::string& name) {
-  for (const auto& [known, value] : kAlgorithms) {
-    if (name == known) return value;
+  for (const Algorithm a : kAlgorithms) {
+    if (name == to_string(a)) return a;
   }
   throw std::invalid_argument("unknown --algorithm '" + name + "' (choose starburst, tl or hough)");
 }

@@ -5,30 +5,10 @@
 #include <string_view>
 
 #include "exact_number.hpp"
+#include "pt/io/json_text.hpp"
 
 namespace pt::camera {
 namespace {
-
-std::string json_text(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          std::array<char, 8> code{};
-          std::snprintf(code.data(), code.size(), "\\u%04x", static_cast<unsigned>(c));
-          out += code.data();
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string number(double value) { return exact_number(value); }
 
@@ -38,39 +18,19 @@ std::string rect(const RectI& r) {
   return "[" + std::to_string(r.x) + ", " + std::to_string(r.y) + ", " + std::to_string(r.w) + ", " + std::to_string(r.h) + "]";
 }
 
-std::string_view algorithm_name(Algorithm a) {
-  switch (a) {
-    case Algorithm::Starburst: return "starburst";
-    case Algorithm::ThresholdLabeling: return "tl";
-    case Algorithm::CannyHough: return "hough";
-    case Algorithm::Invalid: break;
-  }
-  return "invalid";
-}
-
-std::string_view smoothing_name(Smoothing s) {
-  switch (s) {
-    case Smoothing::None: return "none";
-    case Smoothing::Gaussian: return "gaussian";
-    case Smoothing::Median: return "median";
-    case Smoothing::Invalid: break;
-  }
-  return "invalid";
-}
-
 std::string camera_json(const std::optional<AppliedCameraSettings>& camera) {
   if (!camera) return "null";
   const AppliedCameraSettings& c = *camera;
   return "{\"exposure_us\": " + optional_number(c.exposure_us) + ", \"gain\": " + optional_number(c.gain) +
          ", \"fps\": " + optional_number(c.fps) + ", \"region\": " + rect(c.region) +
-         ", \"pixel_format\": " + json_text(c.pixel_format) + ", \"trigger\": " + json_text(c.trigger) +
+         ", \"pixel_format\": " + json_quoted(c.pixel_format) + ", \"trigger\": " + json_quoted(c.trigger) +
          ", \"packet_size\": " + (c.packet_size ? std::to_string(*c.packet_size) : "null") + "}";
 }
 
 std::string regions_json(const std::vector<EyeRegion>& regions) {
   std::string out = "[";
   for (const EyeRegion& r : regions) {
-    out += std::string(out.size() > 1 ? ", " : "") + "{\"eye\": " + json_text(to_string(r.eye)) + ", \"rect\": " + rect(r.rect) + "}";
+    out += std::string(out.size() > 1 ? ", " : "") + "{\"eye\": " + json_quoted(to_string(r.eye)) + ", \"rect\": " + rect(r.rect) + "}";
   }
   return out + "]";
 }
@@ -81,14 +41,14 @@ std::string detector_json(const DetectorParams& d) {
   const auto& sb = d.starburst;
   const auto& tl = d.threshold_labeling;
   const auto& ch = d.canny_hough;
-  return "{\"algorithm\": " + json_text(algorithm_name(d.algorithm)) + ", \"fit\": " +
-         json_text(d.fit == FitModel::Circle ? "circle" : "ellipse") +
+  return "{\"algorithm\": " + json_quoted(to_string(d.algorithm)) + ", \"fit\": " +
+         json_quoted(d.fit == FitModel::Circle ? "circle" : "ellipse") +
          ", \"tracking_window\": " + (d.window.enabled ? "true" : "false") +
          ", \"window_size_factor\": " + number(d.window.size_factor) + ", \"min_confidence\": " + number(d.min_confidence) +
          ",\n    \"reflections\": {\"enabled\": " + (r.enabled ? "true" : "false") +
          ", \"kernel_size\": " + std::to_string(r.kernel_size) + ", \"threshold\": " + std::to_string(r.threshold) +
          ", \"min_brightness\": " + std::to_string(r.min_brightness) + ", \"dilation\": " + std::to_string(r.dilation) +
-         "},\n    \"smoothing\": {\"kind\": " + json_text(smoothing_name(s.kind)) +
+         "},\n    \"smoothing\": {\"kind\": " + json_quoted(to_string(s.kind)) +
          ", \"gaussian_size\": " + std::to_string(s.gaussian_size) + ", \"gaussian_sigma\": " + number(s.gaussian_sigma) +
          ", \"median_radius\": " + std::to_string(s.median_radius) + "},\n    \"starburst\": {\"rays\": " +
          std::to_string(sb.rays) + ", \"second_stage_rays\": " + std::to_string(sb.second_stage_rays) +
@@ -106,11 +66,11 @@ std::string detector_json(const DetectorParams& d) {
 }  // namespace
 
 std::string sidecar_json(const RecordingContext& context, const RecordingFiles& files, const RecordingTally& tally) {
-  return "{\n  \"video\": " + json_text(files.video.filename().string()) + ",\n  \"codec\": \"FFV1\",\n  \"frame_table\": " +
-         json_text(files.frames.filename().string()) + ",\n  \"width\": " + std::to_string(tally.width) +
+  return "{\n  \"video\": " + json_quoted(files.video.filename().string()) + ",\n  \"codec\": \"FFV1\",\n  \"frame_table\": " +
+         json_quoted(files.frames.filename().string()) + ",\n  \"width\": " + std::to_string(tally.width) +
          ",\n  \"height\": " + std::to_string(tally.height) + ",\n  \"fps\": " + number(context.fps) +
          ",\n  \"frames_recorded\": " + std::to_string(tally.recorded) + ",\n  \"frames_dropped\": " +
-         std::to_string(tally.dropped) + ",\n  \"source\": " + json_text(context.source) + ",\n  \"camera\": " +
+         std::to_string(tally.dropped) + ",\n  \"source\": " + json_quoted(context.source) + ",\n  \"camera\": " +
          camera_json(context.camera) + ",\n  \"regions\": " + regions_json(context.regions) + ",\n  \"detector\": " +
          detector_json(context.detector) + "\n}\n";
 }

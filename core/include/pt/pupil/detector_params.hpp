@@ -2,6 +2,7 @@
 // Detector parameters as one plain value, handed to every call: a snapshot the GUI can swap
 // atomically and the CSV sidecar can record, never hidden state inside the detector.
 #include <cstdint>
+#include <string_view>
 
 namespace pt {
 
@@ -9,6 +10,27 @@ enum class FitModel : unsigned char { Invalid = 0, Circle, Ellipse };
 // The paper's three detectors: Starburst rays, thresholding and labeling, Canny and Hough.
 enum class Algorithm : unsigned char { Invalid = 0, Starburst, ThresholdLabeling, CannyHough };
 enum class Smoothing : unsigned char { Invalid = 0, None, Gaussian, Median };
+// The names the CLI, the trace and the recording sidecar use.
+constexpr std::string_view to_string(Algorithm a) noexcept {
+  switch (a) {
+    case Algorithm::Starburst: return "starburst";
+    case Algorithm::ThresholdLabeling: return "tl";
+    case Algorithm::CannyHough: return "hough";
+    case Algorithm::Invalid: break;
+  }
+  return "invalid";
+}
+
+constexpr std::string_view to_string(Smoothing s) noexcept {
+  switch (s) {
+    case Smoothing::None: return "none";
+    case Smoothing::Gaussian: return "gaussian";
+    case Smoothing::Median: return "median";
+    case Smoothing::Invalid: break;
+  }
+  return "invalid";
+}
+
 enum class HoughVoting : unsigned char { Invalid = 0, FullCircle, Gradient };
 
 struct ReflectionParams {
