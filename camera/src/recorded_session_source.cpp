@@ -100,6 +100,17 @@ pt::ReadStatus RecordedSessionSource::read(pt::Frame& into) {
   return pt::ReadStatus::Ok;
 }
 
+bool RecordedSessionSource::seek(std::int64_t position) {
+  State& s = *state_;
+  if (!s.error.empty() || position < 0 || position >= static_cast<std::int64_t>(s.rows.size())) return false;
+  if (!s.video.seek(position)) {
+    if (!s.video.error().empty()) s.fail(s.video.error());
+    return false;
+  }
+  s.next = static_cast<std::size_t>(position);
+  return true;
+}
+
 std::string RecordedSessionSource::error() const { return state_->error; }
 std::vector<std::string> RecordedSessionSource::notices() const { return state_->video.notices(); }
 

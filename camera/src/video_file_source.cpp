@@ -176,6 +176,23 @@ pt::ReadStatus VideoFileSource::read(pt::Frame& into) {
   return pt::ReadStatus::Ok;
 }
 
+bool VideoFileSource::seek(std::int64_t position) {
+  State& s = *state_;
+  if (!s.error.empty() || position < 0 || (s.count && position >= *s.count)) return false;
+  if (!s.capture.set(cv::CAP_PROP_POS_FRAMES, static_cast<double>(position))) {
+    s.fail("video " + in_quotes(s.path) + ": cannot seek to frame " + std::to_string(position));
+    return false;
+  }
+  // Decoding starts afresh at `position`, one frame ahead as before.
+  s.next = static_cast<std::uint64_t>(position);
+  s.decoded = s.next;
+  s.last_timestamp_s = -1.0;
+  s.started = false;
+  s.have_ahead = false;
+  s.ended = false;
+  return true;
+}
+
 std::string VideoFileSource::error() const { return state_->error; }
 
 std::vector<std::string> VideoFileSource::notices() const { return state_->converter.notices(); }

@@ -26,6 +26,12 @@ class FrameSource {
   [[nodiscard]] virtual std::string error() const = 0;
   // One-time remarks the user should see, e.g. "16-bit images converted to 8-bit".
   [[nodiscard]] virtual std::vector<std::string> notices() const { return {}; }
+  // Files can go back and forth; cameras and the synthetic camera cannot. After seek(p), read()
+  // gives the source's p-th frame (from 0, in reading order, whatever index it carries). False
+  // when the source cannot seek or p is not one of its frames; error() then says why if the
+  // source broke on the way.
+  [[nodiscard]] virtual bool can_seek() const { return false; }
+  virtual bool seek(std::int64_t /*position*/) { return false; }
 };
 
 }  // namespace pt

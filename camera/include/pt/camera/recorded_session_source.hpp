@@ -30,6 +30,9 @@ class RecordedSessionSource final : public pt::FrameSource {
   pt::ReadStatus read(pt::Frame& into) override;
   [[nodiscard]] std::string error() const override;
   [[nodiscard]] std::vector<std::string> notices() const override;
+  [[nodiscard]] bool can_seek() const override { return true; }
+  // `position` counts the frames in the recording, not the indices they carry.
+  bool seek(std::int64_t position) override;
 
  private:
   struct State;

@@ -31,6 +31,10 @@ class VideoFileSource final : public pt::FrameSource {
   pt::ReadStatus read(pt::Frame& into) override;
   [[nodiscard]] std::string error() const override;
   [[nodiscard]] std::vector<std::string> notices() const override;
+  [[nodiscard]] bool can_seek() const override { return true; }
+  // Exact to the frame, also for codecs with key frames (FFmpeg decodes on from the key frame
+  // before). Clears an earlier end, not an earlier Error.
+  bool seek(std::int64_t position) override;
 
  private:
   struct State;
