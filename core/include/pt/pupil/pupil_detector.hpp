@@ -1,6 +1,6 @@
 #pragma once
-// The detector interface both backends implement. It is asynchronous so that the CUDA backend
-// can keep several frames in flight; the CPU backend finishes inside submit().
+// The detector interface both backends implement. It is asynchronous so that a backend can keep
+// several frames in flight: the CUDA backend on the device, the CPU backend on a thread per eye.
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -55,7 +55,9 @@ class PupilDetector {
   virtual void reset_tracking() = 0;
 };
 
-// `threads` (counting the caller) work on the eyes of a frame in parallel.
+// With `threads` 1 the caller does the work inside submit(); with more, each of that many threads
+// serves its share of the eyes (eye i: thread i % threads) frame after frame, while the caller
+// keeps up to max_in_flight() frames submitted.
 std::unique_ptr<PupilDetector> make_cpu_detector(const DetectorParams& params, int threads = 1);
 
 }  // namespace pt
