@@ -41,11 +41,19 @@ CViewU8 EyePupilTracker::smooth(CViewU8 cleaned, const SmoothingParams& params) 
 
 PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSide eye, double time_s,
                                           const DetectorParams& params) {
-  best_is_kept_ = false;
   cleaned_.resize(pixels.width, pixels.height);
   mask_.resize(pixels.width, pixels.height);
   reflections_.apply(pixels, cleaned_.view(), mask_.view(), params.reflections);
-  const CViewU8 img = smooth(std::as_const(cleaned_).view(), params.smoothing);
+  const CViewU8 cleaned = std::as_const(cleaned_).view();
+  return process_preprocessed({cleaned, std::as_const(mask_).view(), smooth(cleaned, params.smoothing)}, origin, eye,
+                              time_s, params);
+}
+
+PupilMeasurement EyePupilTracker::process_preprocessed(const Preprocessed& images, Point2f origin, EyeSide eye,
+                                                       double time_s, const DetectorParams& params) {
+  best_is_kept_ = false;
+  input_ = images;
+  const CViewU8 img = images.smoothed;
   if (params.algorithm != search_algorithm_) {
     search_ = make_pupil_search(params.algorithm, params);
     search_algorithm_ = params.algorithm;
@@ -78,13 +86,13 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
 EyePupilTracker::Candidate EyePupilTracker::assess(CViewU8 img, Point2f seed, const DetectorParams& params) {
   Candidate c;
   c.seed = seed;
-  const SearchOutcome& found = search_->run(img, std::as_const(mask_).view(), seed, params);
+  const SearchOutcome& found = search_->run(img, input_.mask, seed, params);
   c.m.edge_points = static_cast<int>(found.edges.size());
   c.m.iterations = found.iterations;
   if (!found.fit) return c;
   const Ellipse& e = found.fit->ellipse;
   const float support = border_support(e, found.edges, found.inlier);
-  const float noise = estimate_noise(std::as_const(cleaned_).view(), std::as_const(mask_).view(), e);
+  const float noise = estimate_noise(input_.cleaned, input_.mask, e);
   c.disc = measure_dark_disc(img, e, noise);
   c.m.confidence = pupil_confidence(support, c.disc, noise);
   c.m.inliers = found.fit->inliers;

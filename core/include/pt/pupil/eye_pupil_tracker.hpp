@@ -25,14 +25,25 @@ class EyePupilTracker {
   // `pixels` is the eye's region of the frame; `origin` its top-left in the frame, so that the
   // returned ellipse is in frame coordinates. `time_s` is the frame's timestamp.
   PupilMeasurement process(CViewU8 pixels, Point2f origin, EyeSide eye, double time_s, const DetectorParams& params);
+
+  // An eye region preprocessed elsewhere (the CUDA backend) exactly as process() would: all
+  // three images have the region's size and must stay valid until the next call.
+  struct Preprocessed {
+    CViewU8 cleaned;   // reflections filled
+    CViewU8 mask;      // 255 on reflections (and their halos)
+    CViewU8 smoothed;  // what the search reads
+  };
+  // process() after its preprocessing: seeds, search, confidence, prior.
+  PupilMeasurement process_preprocessed(const Preprocessed& images, Point2f origin, EyeSide eye, double time_s,
+                                        const DetectorParams& params);
   void forget_previous() noexcept {
     previous_centre_.reset();
     prior_.forget();
   }
 
   // The preprocessed image of the last call (for overlays and tests).
-  [[nodiscard]] CViewU8 preprocessed() const noexcept { return smooth_.view(); }
-  [[nodiscard]] CViewU8 reflection_mask() const noexcept { return mask_.view(); }
+  [[nodiscard]] CViewU8 preprocessed() const noexcept { return input_.smoothed; }
+  [[nodiscard]] CViewU8 reflection_mask() const noexcept { return input_.mask; }
   // The border search of the last call; empty before the first.
   [[nodiscard]] const SearchOutcome& last_search() const noexcept;
 
@@ -65,6 +76,7 @@ class EyePupilTracker {
   ImageU8 cleaned_;
   ImageU8 mask_;
   ImageU8 smooth_;
+  Preprocessed input_;  // what the current call searches: the buffers above, or the caller's
   std::optional<Point2f> previous_centre_;  // frame coordinates
   PupilPrior prior_;
   SearchOutcome kept_search_;  // the best candidate's search, when a later one was tried after it

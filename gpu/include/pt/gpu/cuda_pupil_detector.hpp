@@ -1,0 +1,38 @@
+#pragma once
+// The CUDA backend of PupilDetector. Each eye of each frame in flight has its own stream: the
+// eye's region (or tracking window) goes to the device by one 2-D copy, is preprocessed there
+// (EyePreprocessor, bit-exact with the CPU) and its three images come back by one copy; the
+// search then runs on the host when the frame is collected, so results equal the CPU backend's.
+#include <memory>
+
+#include "pt/pupil/pupil_detector.hpp"
+
+namespace pt::gpu {
+
+struct CudaDetectorOptions {
+  // 1: latency mode, each frame finished before the next is taken. More: throughput mode, the
+  // copies and kernels of later frames overlap the host's search of earlier ones. A tracking
+  // window is then placed from the newest collected result, up to max_in_flight - 1 frames old.
+  int max_in_flight = 1;
+  int search_threads = 1;    // host threads searching the eyes of a frame, counting the caller
+  bool time_stages = false;  // record device events around each stage (costs a few us a frame)
+};
+
+// Durations of the last collected frame's stages; for the device stages, the slower eye's.
+struct CudaStageTimes {
+  double upload_us = 0.0;
+  double preprocess_us = 0.0;
+  double download_us = 0.0;
+  double search_us = 0.0;  // host wall time of the frame's searches
+};
+
+class CudaPupilDetector : public PupilDetector {
+ public:
+  // Zero for the device stages unless options.time_stages.
+  [[nodiscard]] virtual CudaStageTimes last_stage_times() const noexcept = 0;
+};
+
+// Throws CudaError when no usable device is present.
+std::unique_ptr<CudaPupilDetector> make_cuda_detector(const DetectorParams& params, const CudaDetectorOptions& options = {});
+
+}  // namespace pt::gpu

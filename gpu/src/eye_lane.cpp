@@ -1,0 +1,66 @@
+#include "eye_lane.hpp"
+
+#include "pt/gpu/cuda_check.hpp"
+#include "pt/gpu/image_transfer.hpp"
+
+namespace pt::gpu {
+namespace {
+
+double us_between(const Event& from, const Event& to) { return 1000.0 * static_cast<double>(to.elapsed_ms_since(from)); }
+
+}  // namespace
+
+EyeLane::EyeLane(int max_width, int max_height)
+    : max_width_(max_width),
+      max_height_(max_height),
+      staging_(max_width, max_height),
+      input_(max_width, max_height),
+      output_(max_width, 3 * max_height),
+      results_(max_width, 3 * max_height),
+      preprocess_(max_width, max_height) {}
+
+void EyeLane::enqueue(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages) {
+  width_ = pixels.width;
+  height_ = pixels.height;
+  timed_ = time_stages;
+  const cudaStream_t s = stream_.get();
+  CViewU8 source = pixels;
+  if (!pinned) {
+    const ViewU8 staged = staging_.view().sub({0, 0, width_, height_});
+    copy_pixels(pixels, staged);
+    source = staged;
+  }
+  if (timed_) start_.record(s);
+  const DeviceViewU8 in = input_.view().sub({0, 0, width_, height_});
+  upload_async(s, source, in);
+  if (timed_) uploaded_.record(s);
+  const DeviceViewU8 out = output_.view();
+  preprocess_(s, in,
+              {out.sub({0, 0, width_, height_}), out.sub({0, height_, width_, height_}),
+               out.sub({0, 2 * height_, width_, height_})},
+              params.reflections, params.smoothing);
+  if (timed_) preprocessed_.record(s);
+  download_async(s, out.sub({0, 0, width_, 3 * height_}), results_.view().sub({0, 0, width_, 3 * height_}));
+  done_.record(s);
+}
+
+bool EyeLane::finished() const {
+  const cudaError_t status = cudaEventQuery(done_.get());
+  if (status == cudaErrorNotReady) return false;
+  PT_CUDA_CHECK(status);
+  return true;
+}
+
+void EyeLane::wait() const { done_.synchronize(); }
+
+EyePupilTracker::Preprocessed EyeLane::results() const noexcept {
+  const CViewU8 all = results_.view();
+  return {all.sub({0, 0, width_, height_}), all.sub({0, height_, width_, height_}), all.sub({0, 2 * height_, width_, height_})};
+}
+
+LaneTimes EyeLane::times() const {
+  if (!timed_) return {};
+  return {us_between(start_, uploaded_), us_between(uploaded_, preprocessed_), us_between(preprocessed_, done_)};
+}
+
+}  // namespace pt::gpu

@@ -1,0 +1,180 @@
+// The CUDA detector against the CPU detector on the same frames: preprocessing on the device is
+// bit-exact and the search is the CPU's own, so every decision and every ellipse must be equal,
+// in latency and throughput mode, from pageable and from pinned frames.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gpu_test_support.hpp"
+#include "pgm_frames.hpp"
+#include "pt/frame_pool.hpp"
+#include "pt/gpu/cuda_pupil_detector.hpp"
+#include "pt/gpu/pinned_allocator.hpp"
+#include "pt/synthetic_eyes.hpp"
+#include "pt_catch.hpp"
+
+namespace {
+
+using Trace = std::vector<std::vector<pt::PupilMeasurement>>;  // frame, then eye
+
+struct Replay {
+  std::vector<pt::EyeRegion> regions;
+  pt::DetectorParams params;
+  bool independent = false;  // reset_tracking() before every frame
+};
+
+Trace track(pt::PupilDetector& detector, const std::vector<pt::ImageU8>& frames, const Replay& replay,
+            std::shared_ptr<pt::HostAllocator> allocator) {
+  const int w = frames.front().width();
+  const int h = frames.front().height();
+  pt::FramePool pool(w, h, detector.max_in_flight() + 1, std::move(allocator));
+  Trace trace;
+  const auto keep = [&](const pt::TrackedFrame& done) {
+    REQUIRE(done.frame.info().index == trace.size());  // results come back in submission order
+    trace.push_back(done.eyes);
+  };
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    std::optional<pt::Frame> frame = pool.try_acquire();
+    while (!frame) {
+      keep(detector.collect(true).value());
+      frame = pool.try_acquire();
+    }
+    pt::copy_pixels(frames[i].view(), frame->pixels());
+    frame->info().index = i;
+    frame->info().timestamp_s = static_cast<double>(i) / 500.0;
+    if (replay.independent) detector.reset_tracking();
+    detector.submit(std::move(*frame), replay.regions, replay.params);
+    while (auto done = detector.collect(false)) keep(*done);
+  }
+  while (auto done = detector.collect(true)) keep(*done);
+  return trace;
+}
+
+// Equal to the bit; the differences are printed as well, for the report.
+void require_same(const std::string& name, const Trace& gpu, const Trace& cpu) {
+  REQUIRE(gpu.size() == cpu.size());
+  int decisions = 0;
+  int same_decisions = 0;
+  int detected = 0;
+  double centre = 0.0;
+  double diameter = 0.0;
+  for (std::size_t f = 0; f < cpu.size(); ++f) {
+    REQUIRE(gpu[f].size() == cpu[f].size());
+    for (std::size_t e = 0; e < cpu[f].size(); ++e) {
+      const pt::PupilMeasurement& g = gpu[f][e];
+      const pt::PupilMeasurement& c = cpu[f][e];
+      ++decisions;
+      same_decisions += g.detected == c.detected ? 1 : 0;
+      if (!(g.detected && c.detected)) continue;
+      ++detected;
+      centre = std::max(centre, static_cast<double>(std::hypot(g.ellipse.cx - c.ellipse.cx, g.ellipse.cy - c.ellipse.cy)));
+      diameter = std::max(diameter, static_cast<double>(std::abs(g.ellipse.equivalent_diameter() - c.ellipse.equivalent_diameter())));
+    }
+  }
+  std::printf("tracking parity %-34s %4d decisions, %4d identical, %4d both detected, max centre %.3g px, max diameter %.3g px\n",
+              name.c_str(), decisions, same_decisions, detected, centre, diameter);
+  for (std::size_t f = 0; f < cpu.size(); ++f) {
+    for (std::size_t e = 0; e < cpu[f].size(); ++e) {
+      CAPTURE(name, f, e);
+      const pt::PupilMeasurement& g = gpu[f][e];
+      const pt::PupilMeasurement& c = cpu[f][e];
+      REQUIRE(g.detected == c.detected);
+      REQUIRE(g.searched == c.searched);
+      REQUIRE(g.confidence == c.confidence);
+      REQUIRE(g.ellipse.cx == c.ellipse.cx);
+      REQUIRE(g.ellipse.cy == c.ellipse.cy);
+      REQUIRE(g.ellipse.a == c.ellipse.a);
+      REQUIRE(g.ellipse.b == c.ellipse.b);
+      REQUIRE(g.ellipse.angle_rad == c.ellipse.angle_rad);
+      REQUIRE(g.edge_points == c.edge_points);
+      REQUIRE(g.inliers == c.inliers);
+    }
+  }
+  REQUIRE(detected > 0);  // a comparison of nothing but misses would prove little
+}
+
+void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& frames, const Replay& replay, int in_flight,
+                      bool pinned) {
+  const Trace cpu = track(*pt::make_cpu_detector(replay.params), frames, replay, pt::make_host_allocator());
+  pt::gpu::CudaDetectorOptions options;
+  options.max_in_flight = in_flight;
+  options.search_threads = 2;
+  options.time_stages = true;
+  const auto cuda = pt::gpu::make_cuda_detector(replay.params, options);
+  const Trace gpu = track(*cuda, frames, replay, pinned ? pt::gpu::make_pinned_allocator() : pt::make_host_allocator());
+  require_same(name, gpu, cpu);
+}
+
+std::vector<pt::ImageU8> synthetic_sequence(int w, int h, int count, std::uint64_t seed) {
+  pt::SyntheticConfig config;
+  config.width = w;
+  config.height = h;
+  config.seed = seed;
+  config.fps = 500.0;
+  pt::SyntheticEyeRenderer renderer(config);
+  std::vector<pt::ImageU8> frames;
+  for (int i = 0; i < count; ++i) {
+    frames.emplace_back(w, h);
+    (void)renderer.render_next(frames.back().view());
+  }
+  return frames;
+}
+
+std::vector<pt::EyeRegion> halves(int w, int h) {
+  return {{pt::EyeSide::Left, {0, 0, w / 2, h}}, {pt::EyeSide::Right, {w / 2, 0, w - w / 2, h}}};
+}
+
+}  // namespace
+
+TEST_CASE("CUDA detector tracks a synthetic binocular sequence exactly as the CPU detector") {
+  const bool small = pt::test::small_frames_only();
+  const int w = small ? 641 : 1280;
+  const int h = small ? 515 : 1024;
+  const std::vector<pt::ImageU8> frames = synthetic_sequence(w, h, small ? 12 : 60, 5);
+  Replay replay{halves(w, h), {}, false};
+  SECTION("full regions, latency mode") { compare_backends("synthetic full, latency", frames, replay, 1, false); }
+  SECTION("full regions, throughput mode, pinned frames") {
+    compare_backends("synthetic full, throughput, pinned", frames, replay, 4, true);
+  }
+  SECTION("tracking window, latency mode") {
+    replay.params.window.enabled = true;
+    compare_backends("synthetic window, latency", frames, replay, 1, true);
+  }
+  SECTION("independent frames, throughput mode") {
+    replay.independent = true;
+    compare_backends("synthetic independent, throughput", frames, replay, 3, false);
+  }
+  SECTION("median smoothing, circle fit") {
+    replay.params.smoothing.kind = pt::Smoothing::Median;
+    replay.params.fit = pt::FitModel::Circle;
+    compare_backends("synthetic median+circle, throughput", frames, replay, 2, false);
+  }
+}
+
+TEST_CASE("CUDA detector tracks real binocular frames exactly as the CPU detector") {
+  // The device machine has no OpenCV: the frames come as binary PGM from a folder named by
+  // PT_GPU_REAL_FRAMES (made from ../shared/data/eye-ir/videos, left and right eye side by side).
+  const char* dir = std::getenv("PT_GPU_REAL_FRAMES");
+  if (dir == nullptr) {
+    WARN("PT_GPU_REAL_FRAMES not set: real frames not compared");
+    return;
+  }
+  const std::vector<pt::ImageU8> frames = pt::test::read_pgm_folder(dir);
+  REQUIRE(frames.size() > 1);
+  const int w = frames.front().width();
+  const int h = frames.front().height();
+  Replay replay{halves(w, h), {}, false};
+  SECTION("full regions, throughput mode") { compare_backends("real full, throughput", frames, replay, 4, false); }
+  SECTION("tracking window, latency mode") {
+    replay.params.window.enabled = true;
+    compare_backends("real window, latency", frames, replay, 1, true);
+  }
+  SECTION("independent frames, throughput mode") {
+    replay.independent = true;
+    compare_backends("real independent, throughput", frames, replay, 4, true);
+  }
+}

@@ -1,0 +1,46 @@
+#include "pgm_frames.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+namespace pt::test {
+namespace {
+
+ImageU8 read_pgm(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string magic;
+  int width = 0;
+  int height = 0;
+  int max_value = 0;
+  in >> magic >> width >> height >> max_value;
+  in.get();  // the single whitespace before the pixels
+  if (!in || magic != "P5" || width <= 0 || height <= 0 || max_value != 255) {
+    throw std::runtime_error(path.string() + ": not an 8-bit binary PGM");
+  }
+  ImageU8 image(width, height);
+  for (int y = 0; y < height; ++y) in.read(reinterpret_cast<char*>(image.view().row(y)), width);
+  if (!in) throw std::runtime_error(path.string() + ": truncated");
+  return image;
+}
+
+}  // namespace
+
+std::vector<ImageU8> read_pgm_folder(const std::filesystem::path& folder) {
+  std::vector<std::filesystem::path> paths;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    if (entry.path().extension() == ".pgm") paths.push_back(entry.path());
+  }
+  std::ranges::sort(paths);
+  std::vector<ImageU8> images;
+  for (const auto& p : paths) {
+    images.push_back(read_pgm(p));
+    if (images.back().width() != images.front().width() || images.back().height() != images.front().height()) {
+      throw std::runtime_error(p.string() + ": size differs from the folder's first image");
+    }
+  }
+  return images;
+}
+
+}  // namespace pt::test
