@@ -1,10 +1,12 @@
 #include "cli/backend_report.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <thread>
 
 #if defined(PT_HAVE_CUDA)
 #include "pt/gpu/cuda_device_probe.hpp"
+#include "pt/gpu/cuda_pupil_detector.hpp"
 #endif
 
 namespace pt::cli {
@@ -13,8 +15,7 @@ std::string cuda_status() {
 #if defined(PT_HAVE_CUDA)
   const gpu::CudaDeviceProbe probe = gpu::probe_cuda_device();
   if (!probe.usable) return "no usable CUDA device (" + probe.reason + ")";
-  // The CUDA detector is not part of this version; say plainly that the device sits idle.
-  return "device " + probe.device_name + " found, but this version tracks on the CPU only";
+  return "device " + probe.device_name + " found, but the desktop application tracks on the CPU only";
 #else
   return "not built (configure with the CUDA toolkit)";
 #endif
@@ -23,6 +24,41 @@ std::string cuda_status() {
 int default_cpu_threads(std::size_t eyes) {
   const auto cores = static_cast<std::size_t>(std::max(1U, std::thread::hardware_concurrency()));
   return static_cast<int>(std::clamp<std::size_t>(eyes, 1, cores));
+}
+
+DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
+                               int in_flight) {
+  if (backend != "auto" && backend != "cpu" && backend != "cuda") {
+    throw std::invalid_argument("unknown --backend '" + backend + "' (choose auto, cpu or cuda)");
+  }
+  const int threads = default_cpu_threads(eyes);
+#if defined(PT_HAVE_CUDA)
+  const gpu::CudaDeviceProbe probe = gpu::probe_cuda_device();
+  const std::string device = probe.usable ? "CUDA device " + probe.device_name + " usable"
+                                          : "no usable CUDA device (" + probe.reason + ")";
+  if (backend == "cuda" && !probe.usable) throw std::runtime_error("--backend cuda: " + device);
+  if (backend != "cpu" && probe.usable) {
+    gpu::CudaDetectorOptions options;
+    options.max_in_flight = params.window.enabled ? 1 : std::max(1, in_flight);
+    options.search_threads = threads;
+    return {gpu::make_cuda_detector(params, options), backend + ": " + device};
+  }
+  return {make_cpu_detector(params, threads), backend + ": " + device};
+#else
+  (void)in_flight;
+  const std::string why = "CUDA not built (configure with the CUDA toolkit)";
+  if (backend == "cuda") throw std::runtime_error("--backend cuda: " + why);
+  return {make_cpu_detector(params, threads), backend + ": " + why};
+#endif
+}
+
+Backend resolve_backend(const std::string& asked) {
+  if (asked == "cpu") return Backend::Cpu;
+#if defined(PT_HAVE_CUDA)
+  return asked == "cuda" || gpu::probe_cuda_device().usable ? Backend::Cuda : Backend::Cpu;
+#else
+  return asked == "cuda" ? Backend::Cuda : Backend::Cpu;
+#endif
 }
 
 }  // namespace pt::cli

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "cli/backend_report.hpp"
 #include "cli/eval_report.hpp"
 #include "cli/frame_size.hpp"
 #include "cli/live_run.hpp"
@@ -82,7 +83,8 @@ int run_eval(const EvalOptions& o) {
     std::vector<ResultSink*> sinks{&scorer};
     std::unique_ptr<CsvTraceWriter> csv;
     if (!o.csv.empty()) {
-      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, "cpu", std::nullopt});
+      const std::string backend(to_string(resolve_backend(o.tracker.backend)));
+      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, backend, std::nullopt});
       sinks.push_back(csv.get());
     }
     const RunSummary summary = run_live(*source, regions, o.tracker, sinks);

@@ -45,9 +45,12 @@ class DetectionCounter final : public ResultSink {
 RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
                     std::span<ResultSink* const> sinks) {
   const DetectorParams params = resolve_detector_params(options);
-  const std::unique_ptr<PupilDetector> detector = make_cpu_detector(params, default_cpu_threads(regions.size()));
-  std::fprintf(stderr, "input: %s\nbackend: %s; CUDA: %s\n", source.describe().c_str(),
-               detector->description().c_str(), cuda_status().c_str());
+  // A few frames in flight let the device work ahead while the host searches.
+  constexpr int kCudaFramesInFlight = 3;
+  const DetectorChoice choice = choose_detector(options.backend, params, regions.size(), kCudaFramesInFlight);
+  const std::unique_ptr<PupilDetector>& detector = choice.detector;
+  std::fprintf(stderr, "input: %s\nbackend: %s; %s\n", source.describe().c_str(), detector->description().c_str(),
+               choice.why.c_str());
   for (const std::string& n : source.notices()) std::fprintf(stderr, "note: %s\n", n.c_str());
 
   DetectionCounter counter(regions.size());

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "cli/backend_report.hpp"
 #include "cli/camera_options.hpp"
 #include "cli/live_run.hpp"
 #include "cli/live_session.hpp"
@@ -44,7 +45,8 @@ int run_track(const TrackOptions& o) {
     std::vector<ResultSink*> sinks;
     std::unique_ptr<CsvTraceWriter> csv;
     if (!o.csv.empty()) {
-      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, "cpu", o.mm_per_px});
+      const std::string backend(to_string(resolve_backend(o.tracker.backend)));
+      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, backend, o.mm_per_px});
       sinks.push_back(csv.get());
     }
     std::unique_ptr<BlinkCsvWriter> blinks;

@@ -24,6 +24,7 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
   cmd.add_option("--roi-left", o.roi_left, "Left (or only) eye region x,y,w,h in frame pixels");
   cmd.add_option("--roi-right", o.roi_right, "Right eye region x,y,w,h in frame pixels");
   add_algorithm_option(cmd, o.algorithm);
+  add_backend_option(cmd, o.backend);
   cmd.add_option("--fit", o.fit, "Pupil model fitted to the edges")->check(CLI::IsMember({"circle", "ellipse"}));
   cmd.add_option("--mode", o.mode, "full: search each eye's whole region; window: once found, only a window around the pupil")
       ->check(CLI::IsMember({"full", "window"}));
@@ -45,6 +46,12 @@ void add_algorithm_option(CLI::App& cmd, std::string& algorithm) {
                  "Pupil detector: starburst (rays from a seed), tl (thresholding and labeling) or hough (Canny edges "
                  "and circle Hough transform)")
       ->check(CLI::IsMember(names))
+      ->capture_default_str();
+}
+
+void add_backend_option(CLI::App& cmd, std::string& backend) {
+  cmd.add_option("--backend", backend, "Where to track: auto (CUDA when a device is usable, else the CPU), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}))
       ->capture_default_str();
 }
 

@@ -20,6 +20,7 @@ struct TrackerOptions {
   std::string algorithm = "starburst";
   std::string fit = "ellipse";
   std::string mode = "full";  // full | window
+  std::string backend = "auto";  // auto | cpu | cuda
   std::string size = "1280x1024";
   bool independent_frames = false;  // search every frame from scratch
   bool quiet = false;
@@ -31,6 +32,9 @@ void add_tracker_options(CLI::App& command, TrackerOptions& options);
 // `algorithm` column carries. An unknown name is a parse error that lists the three.
 void add_algorithm_option(CLI::App& command, std::string& algorithm);
 Algorithm parse_algorithm(const std::string& name);
+
+// --backend auto|cpu|cuda: auto tracks on CUDA whenever a device is usable.
+void add_backend_option(CLI::App& command, std::string& backend);
 
 // The input as open_input() takes it: the synthetic camera gets its size and eye count. Throws
 // std::invalid_argument for synthetic-only options given with a file.
