@@ -10,6 +10,7 @@
 
 #include "cli/backend_report.hpp"
 #include "cli/cuda_preprocessing_bench.hpp"
+#include "cli/cuda_track_bench.hpp"
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
 #include "cli/hessian_bench.hpp"
@@ -92,11 +93,13 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("bench", "Time the synthetic camera and the tracker on synthetic frames");
   cmd->add_option("--what", o.what, "render, track, preprocess, hessian or all")
       ->check(CLI::IsMember({"render", "track", "preprocess", "hessian", "all"}));
-  cmd->add_option("--backend", o.backend, "cpu, or cuda (with --what preprocess or hessian)")
+  cmd->add_option("--backend", o.backend, "cpu, or cuda (with --what track, preprocess or hessian)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   CLI::Option* size = cmd->add_option("--size", o.size, "Frame size WIDTHxHEIGHT (hessian: default 3504x2336)")
                           ->capture_default_str();
-  cmd->add_option("--mode", o.mode, "full frame, or tracking window once found")->check(CLI::IsMember({"full", "window"}));
+  cmd->add_option("--mode", o.mode,
+                  "full frame, or tracking window once found; --backend cuda --what track: latency, throughput or window")
+      ->check(CLI::IsMember({"full", "window", "latency", "throughput"}));
   add_algorithm_option(*cmd, o.algorithm);
   cmd->add_option("--eyes", o.eyes, "1 or 2 eyes in the frame")->check(CLI::IsMember({1, 2}));
   cmd->add_option("--frames", o.frames, "Frames timed per stage")->check(CLI::Range(10, 1000000));
@@ -141,8 +144,13 @@ int run_bench(const BenchOptions& o) {
       const ImageU8& f = frames[static_cast<std::size_t>(i) % frames.size()];
       stages.back().add(time_us([&] { std::memcpy(sink.data(), f.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h)); }));
     }
-    if (o.backend == "cuda" && o.what != "preprocess") {
-      throw std::runtime_error("--backend cuda times --what preprocess only, so far");
+    if (o.backend == "cuda" && o.what == "track") {
+      DetectorParams params;
+      params.algorithm = parse_algorithm(o.algorithm);
+      const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
+      for (auto& s : time_cuda_tracking(frames, regions, params, o.mode, o.frames)) stages.push_back(std::move(s));
+    } else if (o.backend == "cuda" && o.what != "preprocess") {
+      throw std::runtime_error("--backend cuda times --what track or preprocess");
     }
     if (o.what == "preprocess") {
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
@@ -155,7 +163,7 @@ int run_bench(const BenchOptions& o) {
       stages.push_back({"synthetic camera render", {}});
       for (int i = 0; i < o.frames; ++i) stages.back().add(time_us([&] { (void)timed.render_next(sink.view()); }));
     }
-    if (o.what == "track" || o.what == "all") {
+    if ((o.what == "track" && o.backend == "cpu") || o.what == "all") {
       DetectorParams params;
       params.algorithm = parse_algorithm(o.algorithm);
       params.window.enabled = o.mode == "window";

@@ -7,8 +7,8 @@ namespace pt::cli {
 
 struct BenchOptions {
   std::string what = "all";  // render | track | preprocess | hessian | all
-  std::string backend = "cpu";  // cpu | cuda (preprocess and hessian)
-  std::string mode = "full";  // full | window
+  std::string backend = "cpu";  // cpu | cuda (track, preprocess and hessian)
+  std::string mode = "full";  // full | window; cuda track: latency | throughput | window
   std::string algorithm = "starburst";  // starburst | tl | hough
   std::string size = "1280x1024";
   int eyes = 2;
