@@ -40,6 +40,12 @@ class EyePupilTracker {
     previous_centre_.reset();
     prior_.forget();
   }
+  // The next frame is searched from `centre` (frame coordinates) first, as if the pupil had
+  // been seen there; the pupil remembered so far is forgotten, for the user knows better.
+  void seed_at(Point2f centre) noexcept {
+    previous_centre_ = centre;
+    prior_.forget();
+  }
 
   // The preprocessed image of the last call (for overlays and tests).
   [[nodiscard]] CViewU8 preprocessed() const noexcept { return input_.smoothed; }

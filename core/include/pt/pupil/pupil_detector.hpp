@@ -13,6 +13,7 @@
 #include "pt/frame.hpp"
 #include "pt/pupil/detector_params.hpp"
 #include "pt/pupil/pupil_measurement.hpp"
+#include "pt/pupil/pupil_search.hpp"
 
 namespace pt {
 
@@ -36,6 +37,9 @@ struct TrackedFrame {
   Frame frame;
   std::vector<PupilMeasurement> eyes;  // one per region, in region order
   double latency_us = 0.0;             // from submit to result
+  // One per region while PupilDetector::keep_searches is on, else empty; in the coordinates of
+  // the rectangle each eye searched (PupilMeasurement::searched).
+  std::vector<SearchOutcome> searches;
 };
 
 class PupilDetector {
@@ -53,6 +57,13 @@ class PupilDetector {
   [[nodiscard]] virtual std::size_t max_in_flight() const noexcept = 0;
   // Forget previous centres, e.g. after a seek: the next frame is searched from scratch.
   virtual void reset_tracking() = 0;
+  // The user's word that eye `eye`'s pupil is at `centre` (frame pixels): the next frame is
+  // searched from there first. A backend that cannot take a hint ignores it.
+  virtual void hint_pupil(std::size_t /*eye*/, Point2f /*centre*/) {}
+  // Frames submitted from now on carry their border searches (TrackedFrame::searches), for
+  // overlays; a copy per eye and frame, so only while someone looks. A backend that keeps no
+  // search leaves them empty.
+  virtual void keep_searches(bool /*on*/) {}
 };
 
 // With `threads` 1 the caller does the work inside submit(); with more, each of that many threads
