@@ -20,6 +20,7 @@
 #include "pt/ui/settings_values.hpp"
 #include "pt/ui/trace_plot.hpp"
 #include "pt/ui/tracking_worker.hpp"
+#include "pt/ui/transport_bar.hpp"
 #include "pt/ui/video_view.hpp"
 
 namespace pt::ui {
@@ -46,8 +47,14 @@ MainWindow::MainWindow(MainWindowServices services, QWidget* parent)
     plot_layout->addWidget(plot);
     plots_.push_back(plot);
   }
+  transport_ = new TransportBar([this] { return worker_.get(); });
+  auto* video_and_transport = new QWidget;
+  auto* video_layout = new QVBoxLayout(video_and_transport);
+  video_layout->setContentsMargins(0, 0, 0, 0);
+  video_layout->addWidget(video_, 1);
+  video_layout->addWidget(transport_);
   auto* split = new QSplitter(Qt::Vertical);
-  split->addWidget(video_);
+  split->addWidget(video_and_transport);
   split->addWidget(plots);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
@@ -99,6 +106,8 @@ void MainWindow::build_menus() {
   source->addAction(tr("Save &snapshot…"), QKeySequence(Qt::Key_F12), this, &MainWindow::save_snapshot);
   source->addSeparator();
   source->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  transport_->add_actions_to(*menuBar()->addMenu(tr("&Playback")));
 
   view_menu_ = menuBar()->addMenu(tr("&View"));
   struct Toggle {

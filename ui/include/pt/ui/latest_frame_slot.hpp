@@ -33,6 +33,9 @@ class LatestFrameSlot {
   // GUI thread: the newest frame offered since the last take, if any. Never waits for tracking
   // longer than the copy of one frame.
   [[nodiscard]] std::optional<FrameSnapshot> take();
+  // Tracking thread: the next frame offered is kept even if the view has not taken the last one
+  // yet, e.g. the frame a replay stops on.
+  void want_next() noexcept { wanted_.store(true, std::memory_order_release); }
 
  private:
   std::mutex mutex_;

@@ -23,6 +23,7 @@ namespace pt::ui {
 class ParamForm;
 class TracePlot;
 class TrackingWorker;
+class TransportBar;
 class VideoView;
 
 struct OpenedSource {
@@ -87,6 +88,7 @@ class MainWindow : public QMainWindow {
   VideoView* video_ = nullptr;
   std::vector<TracePlot*> plots_;
   ParamForm* detector_form_ = nullptr;
+  TransportBar* transport_ = nullptr;
   QList<QDockWidget*> panels_;
   QMenu* view_menu_ = nullptr;
   std::vector<std::pair<QString, QAction*>> overlay_actions_;  // settings key, menu entry
