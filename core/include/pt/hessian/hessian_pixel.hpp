@@ -4,13 +4,7 @@
 // functions, so both paths compute every pixel with the same formulas.
 #include <cmath>
 
-#if !defined(PT_HOST_DEVICE)
-#if defined(__CUDACC__)
-#define PT_HOST_DEVICE __host__ __device__
-#else
-#define PT_HOST_DEVICE
-#endif
-#endif
+#include "pt/host_device.hpp"
 
 namespace pt::hessian {
 

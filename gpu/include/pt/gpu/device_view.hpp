@@ -7,12 +7,7 @@
 #include <type_traits>
 
 #include "pt/geometry.hpp"
-
-#if defined(__CUDACC__)
-#define PT_HOST_DEVICE __host__ __device__
-#else
-#define PT_HOST_DEVICE
-#endif
+#include "pt/host_device.hpp"
 
 namespace pt::gpu {
 
