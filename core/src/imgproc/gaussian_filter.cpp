@@ -2,20 +2,17 @@
 
 #include <array>
 #include <cassert>
-#include <cmath>
-#include <stdexcept>
 #include <utility>
 
 namespace pt {
 namespace {
 
-constexpr int kMaxRadius = 15;
+constexpr int kMaxRadius = GaussianTaps::kMaxRadius;
 // Weights carry 16 fractional bits and the vertically filtered row 7 (8.7 fixed point), so each
 // tap is one 16-bit high-half multiply (x * w) >> 16, both passes vectorise eight pixels at a
 // time, and the two pixels of a symmetric tap pair add up before their one multiply without
 // overflowing. Each multiply truncates by under 1/128 grey level.
 constexpr int kWeightBits = 16;
-constexpr std::uint32_t kOne = 1U << kWeightBits;
 constexpr int kFraction = 7;
 
 inline std::uint16_t scale(std::uint16_t x, std::uint16_t weight) noexcept {
@@ -81,46 +78,17 @@ int reflect101(int i, int n) noexcept {
   return i;
 }
 
-GaussianFilter::GaussianFilter(int ksize, double sigma) : radius_(ksize / 2) {
-  if (ksize < 1 || ksize > 2 * kMaxRadius + 1 || ksize % 2 == 0 || sigma <= 0.0) {
-    throw std::invalid_argument("Gaussian kernel size must be odd, 1 to 31, and sigma > 0");
-  }
-  std::vector<double> k(static_cast<std::size_t>(ksize));
-  double sum = 0.0;
-  for (int i = 0; i < ksize; ++i) {
-    const double d = i - radius_;
-    k[static_cast<std::size_t>(i)] = std::exp(-d * d / (2.0 * sigma * sigma));
-    sum += k[static_cast<std::size_t>(i)];
-  }
-  weights_.resize(static_cast<std::size_t>(radius_) + 1);
-  std::uint32_t sides = 0;
-  for (int d = 1; d <= radius_; ++d) {
-    auto& wd = weights_[static_cast<std::size_t>(d)];
-    wd = static_cast<std::uint16_t>(std::lround(k[static_cast<std::size_t>(radius_ + d)] / sum * kOne));
-    sides += 2U * wd;
-  }
-  // Outer taps that round to nothing add nothing; dropping them saves their work, and keeps the
-  // rounding correction below honest. A blur left with no side taps is a copy.
-  while (radius_ > 0 && weights_[static_cast<std::size_t>(radius_)] == 0) --radius_;
-  weights_.resize(static_cast<std::size_t>(radius_) + 1);
-  if (radius_ == 0) {
-    weights_.clear();
-    return;
-  }
-  // The centre takes whatever the rounded side taps leave, so the weights sum to exactly one and
-  // flat areas stay flat.
-  weights_[0] = static_cast<std::uint16_t>(kOne - sides);
-}
+GaussianFilter::GaussianFilter(int ksize, double sigma) : taps_(gaussian_taps(ksize, sigma)) {}
 
 void GaussianFilter::apply(CViewU8 src, ViewU8 dst) {
   assert(src.width == dst.width && src.height == dst.height);
   if (src.empty()) return;
-  if (radius_ == 0) {
+  if (taps_.radius == 0) {
     copy_pixels(src, dst);
     return;
   }
-  column_sums_.resize(static_cast<std::size_t>(src.width + 2 * radius_));
-  kFilters[static_cast<std::size_t>(radius_ - 1)](src, dst, weights_.data(), column_sums_.data());
+  column_sums_.resize(static_cast<std::size_t>(src.width + 2 * taps_.radius));
+  kFilters[static_cast<std::size_t>(taps_.radius - 1)](src, dst, taps_.weights, column_sums_.data());
 }
 
 }  // namespace pt

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "pt/image.hpp"
+#include "pt/imgproc/gaussian_taps.hpp"
 
 namespace pt {
 
@@ -15,9 +16,7 @@ class GaussianFilter {
   void apply(CViewU8 src, ViewU8 dst);
 
  private:
-  int radius_;
-  // By distance from the centre, 16 fractional bits: w[0] + 2 (w[1] + ... + w[radius]) is one.
-  std::vector<std::uint16_t> weights_;
+  GaussianTaps taps_;
   std::vector<std::uint16_t> column_sums_;  // one row filtered vertically, 8.7 fixed point, mirrored margins
 };
 

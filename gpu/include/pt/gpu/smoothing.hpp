@@ -6,17 +6,9 @@
 #include <cuda_runtime_api.h>
 
 #include "pt/gpu/device_view.hpp"
+#include "pt/imgproc/gaussian_taps.hpp"
 
 namespace pt::gpu {
-
-// Weights by distance from the centre, 16 fractional bits, as GaussianFilter derives them.
-struct GaussianTaps {
-  int radius = 0;  // 0: the blur is a copy
-  std::uint16_t weights[16] = {};  // a plain array: kernels index it
-};
-
-// Throws std::invalid_argument for the sizes GaussianFilter refuses (even, above 31, sigma <= 0).
-GaussianTaps gaussian_taps(int ksize, double sigma);
 
 class GaussianBlur {
  public:
