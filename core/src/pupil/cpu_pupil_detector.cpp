@@ -60,14 +60,21 @@ class EyeLane {
       }
       const EyeRegion& region = job.regions[k];
       PupilMeasurement& m = job.eyes[k];
-      const RectI r = tracking_window(region.rect.intersect(pixels.bounds()), s.last, job.params.window);
-      if (r.empty()) {
+      const RectI whole = region.rect.intersect(pixels.bounds());
+      if (whole.empty()) {
         m.eye = region.eye;
         continue;
       }
-      m = s.tracker.process(pixels.sub(r), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)}, region.eye,
-                            time_s, job.params);
-      m.searched = r;
+      auto search = [&](const RectI& r) {
+        m = s.tracker.process(pixels.sub(r), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)}, region.eye,
+                              time_s, job.params);
+        m.searched = r;
+      };
+      const RectI window = tracking_window(whole, s.last, job.params.window);
+      search(window);
+      // A pupil that left its window (a saccade, a lid) is searched for in the whole region at
+      // once rather than a frame later, so the window can stay tight around the pupil.
+      if (!m.detected && window != whole) search(whole);
       s.last = m.detected ? std::optional(m.ellipse) : std::nullopt;
       if (job.keep_searches) job.searches[k] = s.tracker.last_search();
     }

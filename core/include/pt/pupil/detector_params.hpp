@@ -125,8 +125,9 @@ struct PupilPriorParams {
 struct TrackingWindowParams {
   bool enabled = false;
   // Window side as a multiple of the pupil's major axis: room for the pupil to move between
-  // frames (a fast saccade at 500 frames/s moves it a few pixels) and for the rays to reach past it.
-  float size_factor = 2.5F;
+  // frames (a fast saccade at 500 frames/s moves it a few pixels) and for the rays to reach past
+  // it. A pupil that leaves it all the same is searched for in the whole region in that frame.
+  float size_factor = 1.8F;
   int min_size = 48;
 };
 
