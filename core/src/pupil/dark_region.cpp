@@ -44,18 +44,31 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
     generation_ = 1;
   }
   for (auto& q : queue_) q.clear();
+  // Every pixel is queued once at most, so the level being taken never holds more than all.
+  if (taking_.size() < static_cast<std::size_t>(w) * static_cast<std::size_t>(h)) {
+    taking_.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  }
+  std::uint32_t* const taking = taking_.data();
 
   const float min_area = circle_area(min_radius);
   const float max_area = circle_area(max_radius);
   std::uint32_t* const marks = visited_.data();
+  const std::uint32_t generation = generation_;  // a local, which the marks' stores cannot change
   first_level_ = image.at(sx, sy);
   visited_.at(sx, sy) = generation_;
   queue_[static_cast<std::size_t>(first_level_)].push_back(static_cast<std::uint32_t>(sy) * kRow +
                                                           static_cast<std::uint32_t>(sx));
-  LevelSnapshot& region = region_;
-  region = LevelSnapshot{};
+  // A local copy, handed back on every way out: the queues' pixels are stored as 32-bit integers,
+  // which as far as the compiler knows may be the member's fields, so it would store and reload
+  // them around every queued pixel.
+  LevelSnapshot region{};
   region.x0 = region.x1 = sx;
   region.y0 = region.y1 = sy;
+  struct HandBack {
+    const LevelSnapshot& from;
+    LevelSnapshot& to;
+    ~HandBack() { to = from; }
+  } hand_back{region, region_};
   int floor_start = -1;  // level at which the region first had a pupil's area
   int run_start = -1;    // first level of the current run of ring growth; -1 outside one
   bool ring_growth_seen = false;
@@ -73,11 +86,16 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
     const bool wall =
         enclosed && run_start >= 0 && level - run_start >= std::max(kMinWall, run_start - floor_start);
     const float ring_area = static_cast<float>(before.area) * (1.0F + kRingGrowth) * (1.0F + kRingGrowth);
-    auto& pending = queue_[static_cast<std::size_t>(level)];
+    // The level's pixels are taken from a stack of their own, in the order its queue would give
+    // them (last in, first out), with the pixels it adds on top. Its size stays in a register,
+    // which a vector's end, next to the other levels' queues, does not.
+    auto& waiting = queue_[static_cast<std::size_t>(level)];
+    std::size_t pending = waiting.size();
+    std::copy(waiting.begin(), waiting.end(), taking);
+    waiting.clear();
     bool touched_edge = false;
-    while (!pending.empty()) {
-      const std::uint32_t packed = pending.back();
-      pending.pop_back();
+    while (pending > 0) {
+      const std::uint32_t packed = taking[--pending];
       const int x = static_cast<int>(packed & 0xFFFFU);
       const int y = static_cast<int>(packed >> 16);
       if (x == 0 || x == w - 1 || y == 0 || y == h - 1) {
@@ -99,9 +117,14 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
       const std::uint8_t* grey = image.row(y) + x;
       auto visit = [&](std::ptrdiff_t mark_step, std::ptrdiff_t grey_step, std::uint32_t next) {
         std::uint32_t& mark = marks[here - marks + mark_step];
-        if (mark == generation_) return;
-        mark = generation_;
-        queue_[std::max<std::size_t>(grey[grey_step], static_cast<std::size_t>(level))].push_back(next);
+        if (mark == generation) return;
+        mark = generation;
+        const int g = grey[grey_step];
+        if (g <= level) {
+          taking[pending++] = next;
+        } else {
+          queue_[static_cast<std::size_t>(g)].push_back(next);
+        }
       };
       visit(-1, -1, packed - 1U);
       visit(1, 1, packed + 1U);

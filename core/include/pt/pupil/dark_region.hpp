@@ -69,6 +69,7 @@ class DarkRegionGrower {
   [[nodiscard]] DarkRegion describe(int last_level, int spill_level) const;
 
   std::array<std::vector<std::uint32_t>, 256> queue_;  // pixels waiting, by grey level
+  std::vector<std::uint32_t> taking_;                  // the pixels of the level being taken
   Image<std::uint32_t> visited_;                       // == generation_ where already queued
   std::uint32_t generation_ = 0;
   std::array<LevelSnapshot, 256> levels_{};
