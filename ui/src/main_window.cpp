@@ -18,6 +18,7 @@
 #include "pt/ui/panel_host.hpp"
 #include "pt/ui/param_form.hpp"
 #include "pt/ui/settings_values.hpp"
+#include "pt/ui/trace_export_control.hpp"
 #include "pt/ui/trace_plot.hpp"
 #include "pt/ui/tracking_worker.hpp"
 #include "pt/ui/transport_bar.hpp"
@@ -68,6 +69,17 @@ MainWindow::MainWindow(MainWindowServices services, QWidget* parent)
   statusBar()->addWidget(rates_label_, 1);
   statusBar()->addPermanentWidget(error_label_);
 
+  export_ = new TraceExportControl(
+      *statusBar(),
+      {[this]() -> std::optional<TraceExportRequest> {
+         if (!worker_ || worker_->live() || !video_->frame()) return std::nullopt;
+         return TraceExportRequest{[open = services_.open_source, input = source_input_] { return open(input).source; },
+                                   video_->frame()->regions, plugins::detector_params_from(detector_form_->values()), {},
+                                   services_.cpu_threads};
+       },
+       [this](const QString& text) { statusBar()->showMessage(text, 10000); },
+       [this](const QString& text) { show_error(text); }},
+      this);
   addDockWidget(Qt::LeftDockWidgetArea, build_detector_dock());
   build_menus();
   if (services_.registry != nullptr) {
@@ -107,7 +119,10 @@ void MainWindow::build_menus() {
   source->addSeparator();
   source->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
-  transport_->add_actions_to(*menuBar()->addMenu(tr("&Playback")));
+  QMenu* playback = menuBar()->addMenu(tr("&Playback"));
+  transport_->add_actions_to(*playback);
+  playback->addSeparator();
+  export_->add_action_to(*playback);
 
   view_menu_ = menuBar()->addMenu(tr("&View"));
   struct Toggle {

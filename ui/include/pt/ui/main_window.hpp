@@ -22,6 +22,7 @@ namespace pt::ui {
 
 class ParamForm;
 class TracePlot;
+class TraceExportControl;
 class TrackingWorker;
 class TransportBar;
 class VideoView;
@@ -89,6 +90,7 @@ class MainWindow : public QMainWindow {
   std::vector<TracePlot*> plots_;
   ParamForm* detector_form_ = nullptr;
   TransportBar* transport_ = nullptr;
+  TraceExportControl* export_ = nullptr;
   QList<QDockWidget*> panels_;
   QMenu* view_menu_ = nullptr;
   std::vector<std::pair<QString, QAction*>> overlay_actions_;  // settings key, menu entry

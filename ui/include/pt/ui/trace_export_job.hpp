@@ -1,0 +1,62 @@
+#pragma once
+// The pupil trace of a whole file (video, recording, image folder) as CSV, tracked on a thread
+// and a detector of its own, so the window's live tracking goes on. The CSV is written under
+// "<name>.tmp" and renamed to its name when complete: a cancelled or failed export leaves
+// nothing under the name asked for.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "pt/frame_source.hpp"
+#include "pt/pupil/pupil_detector.hpp"
+
+namespace pt::ui {
+
+struct TraceExportRequest {
+  std::function<std::unique_ptr<FrameSource>()> open;  // runs on the export's thread; may throw
+  std::vector<EyeRegion> regions;
+  DetectorParams params;
+  std::filesystem::path csv;
+  int threads = 1;
+};
+
+struct TraceExportState {
+  std::uint64_t frames = 0;
+  std::optional<std::int64_t> total;
+  bool done = false;       // finished, cancelled or failed
+  bool cancelled = false;
+  std::string error;       // why it failed
+  std::uint64_t rows = 0;  // in the finished CSV
+};
+
+class TraceExportJob {
+ public:
+  explicit TraceExportJob(TraceExportRequest request);  // starts at once
+  ~TraceExportJob();                                    // cancels and waits
+  TraceExportJob(const TraceExportJob&) = delete;
+  TraceExportJob& operator=(const TraceExportJob&) = delete;
+
+  void cancel() noexcept { cancel_.store(true); }
+  [[nodiscard]] TraceExportState state() const;
+  [[nodiscard]] const std::filesystem::path& csv() const noexcept { return request_.csv; }
+
+ private:
+  void run();
+  void end(TraceExportState final_state);
+
+  TraceExportRequest request_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<std::uint64_t> frames_{0};
+  mutable std::mutex mutex_;  // guards state_
+  TraceExportState state_;
+  std::thread thread_;
+};
+
+}  // namespace pt::ui

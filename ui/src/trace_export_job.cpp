@@ -1,0 +1,73 @@
+#include "pt/ui/trace_export_job.hpp"
+
+#include <system_error>
+
+#include "pt/io/csv_trace_writer.hpp"
+#include "pt/tracking_run.hpp"
+
+namespace pt::ui {
+
+TraceExportJob::TraceExportJob(TraceExportRequest request) : request_(std::move(request)) {
+  thread_ = std::thread([this] { run(); });
+}
+
+TraceExportJob::~TraceExportJob() {
+  cancel();
+  thread_.join();
+}
+
+TraceExportState TraceExportJob::state() const {
+  const std::lock_guard lock(mutex_);
+  TraceExportState s = state_;
+  s.frames = frames_.load(std::memory_order_relaxed);
+  return s;
+}
+
+void TraceExportJob::end(TraceExportState final_state) {
+  final_state.done = true;
+  const std::lock_guard lock(mutex_);
+  state_ = std::move(final_state);
+}
+
+void TraceExportJob::run() {
+  std::filesystem::path partial = request_.csv;
+  partial += ".tmp";
+  TraceExportState outcome;
+  try {
+    const std::unique_ptr<FrameSource> source = request_.open();
+    {
+      const std::lock_guard lock(mutex_);
+      state_.total = source->frame_count();
+    }
+    outcome.total = source->frame_count();
+    const std::unique_ptr<PupilDetector> detector = make_cpu_detector(request_.params, request_.threads);
+    RunSummary summary;
+    {
+      CsvTraceWriter writer(partial, TraceLabels{std::string(to_string(request_.params.algorithm)), "cpu", std::nullopt});
+      ResultSink* const sinks[] = {&writer};
+      RunOptions options;
+      options.stop = &cancel_;
+      options.on_progress = [this](const RunProgress& p) { frames_.store(p.frames, std::memory_order_relaxed); };
+      summary = run_tracking(*source, *detector, request_.regions, request_.params, sinks, options);
+      outcome.rows = writer.rows();
+    }
+    frames_.store(summary.frames, std::memory_order_relaxed);
+    if (cancel_.load()) {
+      outcome.cancelled = true;
+    } else if (summary.end == ReadStatus::Error) {
+      outcome.error = summary.error;
+    } else if (summary.frames == 0) {
+      outcome.error = "the input gave no frames";
+    } else {
+      std::filesystem::rename(partial, request_.csv);
+      return end(outcome);
+    }
+  } catch (const std::exception& e) {
+    outcome.error = e.what();
+  }
+  std::error_code ignored;  // there may be nothing to remove
+  std::filesystem::remove(partial, ignored);
+  end(outcome);
+}
+
+}  // namespace pt::ui
