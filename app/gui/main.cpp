@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription(QStringLiteral("Binocular pupil tracking"));
   parser.addHelpOption();
   const QCommandLineOption source({QStringLiteral("source"), QStringLiteral("s")},
-                                  QStringLiteral("synthetic, a video file or an image folder (default: the last one)"),
+                                  QStringLiteral("synthetic, a video file, an image folder or camera:<id or address> (default: the last one)"),
                                   QStringLiteral("input"));
   const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                       QStringLiteral("Save the window to this PNG before quitting (with --quit-after)"),

@@ -1,15 +1,20 @@
 #include "gui/window_services.hpp"
 
+#include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "cli/backend_report.hpp"
 #include "cli/eye_regions.hpp"
 #include "cli/input_source.hpp"
+#if defined(PT_HAVE_ARAVIS)
+#include "gui/camera_controls.hpp"
+#endif
 
 namespace pt::gui {
 namespace {
 
-ui::OpenedSource open_source(const QString& input) {
+ui::OpenedSource open_file_or_synthetic(const QString& input) {
   cli::InputOptions options;
   options.input = input.toStdString();
   const bool synthetic = options.input == "synthetic";
@@ -22,11 +27,39 @@ ui::OpenedSource open_source(const QString& input) {
   return opened;
 }
 
+#if defined(PT_HAVE_ARAVIS)
+// Cameras open here rather than through the command line's input code: the window reads their
+// settings back and hears when they go and come back.
+void add_cameras(ui::MainWindowServices& services) {
+  auto session = std::make_shared<CameraSession>();
+  services.open_source = [session](const QString& input) {
+    if (const auto id = cli::camera_id(input.toStdString())) {
+      if (id->empty()) throw std::invalid_argument("camera: needs a camera id or address");
+      ui::OpenedSource opened;
+      opened.source = session->open(*id);
+      // A binocular eye camera: the eyes side by side, as from the synthetic camera.
+      opened.regions = cli::eye_regions(opened.source->width(), opened.source->height(), 2, std::nullopt, std::nullopt);
+      opened.live = true;
+      return opened;
+    }
+    ui::OpenedSource opened = open_file_or_synthetic(input);
+    session->closed();
+    return opened;
+  };
+  services.extend_window = [session](ui::MainWindow& window, QMenu& source_menu, const ui::MainWindowServices& s) {
+    add_camera_controls(window, source_menu, s, session);
+  };
+}
+#endif
+
 }  // namespace
 
 ui::MainWindowServices window_services(const plugins::AlgorithmRegistry& registry) {
   ui::MainWindowServices services;
-  services.open_source = open_source;
+  services.open_source = open_file_or_synthetic;
+#if defined(PT_HAVE_ARAVIS)
+  add_cameras(services);
+#endif
   services.cpu_reason = QString::fromStdString(cli::cuda_status());
   services.registry = &registry;
   services.cpu_threads = cli::default_cpu_threads(2);

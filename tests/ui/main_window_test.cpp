@@ -3,9 +3,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QSettings>
-#include <stdexcept>
 
-#include "pt/synthetic_source.hpp"
 #include "pt/ui/main_window.hpp"
 #include "pt/ui/param_form.hpp"
 #include "pt/ui/trace_plot.hpp"
@@ -13,30 +11,9 @@
 #include "pt/ui/video_view.hpp"
 #include "pt_catch.hpp"
 #include "qt_test_app.hpp"
+#include "test_sources.hpp"
 
 namespace {
-
-pt::ui::OpenedSource open_small_synthetic(const QString& input) {
-  if (input != QStringLiteral("synthetic")) throw std::runtime_error("no such input");
-  pt::SyntheticConfig config;
-  config.width = 640;
-  config.height = 256;
-  config.seed = 3;
-  config.fps = 200.0;  // enough frames for the plots, little load on a shared machine
-  auto source = std::make_unique<pt::SyntheticSource>(config, std::nullopt);
-  pt::ui::OpenedSource opened;
-  opened.regions = {{pt::EyeSide::Left, source->eye_region(0)}, {pt::EyeSide::Right, source->eye_region(1)}};
-  opened.source = std::move(source);
-  opened.live = true;
-  return opened;
-}
-
-pt::ui::MainWindowServices test_services() {
-  pt::ui::MainWindowServices s;
-  s.open_source = open_small_synthetic;
-  s.cpu_reason = QStringLiteral("not built");
-  return s;
-}
 
 // A pupil on show in the newest frame, drawn after `after_index`.
 bool shows_pupil_after(const pt::ui::MainWindow& w, std::uint64_t after_index,
@@ -54,7 +31,7 @@ bool shows_pupil_after(const pt::ui::MainWindow& w, std::uint64_t after_index,
 TEST_CASE("the main window tracks the synthetic camera into its plots") {
   pt::test::qt_app();
   QSettings().clear();
-  pt::ui::MainWindow window(test_services());
+  pt::ui::MainWindow window(pt::test::test_services());
   window.resize(1000, 800);
   window.show();
   REQUIRE(window.open_source(QStringLiteral("synthetic")));
@@ -75,7 +52,7 @@ TEST_CASE("the main window tracks the synthetic camera into its plots") {
 TEST_CASE("a detector parameter changed in the panel reaches the detector") {
   pt::test::qt_app();
   QSettings().clear();
-  pt::ui::MainWindow window(test_services());
+  pt::ui::MainWindow window(pt::test::test_services());
   window.show();
   REQUIRE(window.open_source(QStringLiteral("synthetic")));
   // The synthetic pupils look elliptical off-axis, so the ellipse fit gives unequal axes.
@@ -97,7 +74,7 @@ TEST_CASE("a detector parameter changed in the panel reaches the detector") {
 
 TEST_CASE("a source that cannot be opened shows an error and the running one goes on") {
   pt::test::qt_app();
-  pt::ui::MainWindow window(test_services());
+  pt::ui::MainWindow window(pt::test::test_services());
   REQUIRE(window.open_source(QStringLiteral("synthetic")));
   const pt::ui::TrackingWorker* running = window.worker();
   CHECK_FALSE(window.open_source(QStringLiteral("/no/such/video.avi")));
@@ -110,15 +87,12 @@ TEST_CASE("a source that cannot be opened shows an error and the running one goe
 TEST_CASE("the reflections overlay brings the corneal reflections of the frames on show") {
   pt::test::qt_app();
   QSettings().clear();
-  pt::ui::MainWindow window(test_services());
+  pt::ui::MainWindow window(pt::test::test_services());
   REQUIRE(window.open_source(QStringLiteral("synthetic")));
   REQUIRE(pt::test::wait_until([&] { return window.video().frame().has_value(); }, 5000));
   CHECK(window.video().frame()->reflection_mask.empty());  // not computed while the overlay is off
 
-  QAction* toggle = nullptr;
-  for (QAction* a : window.findChildren<QAction*>()) {
-    if (a->text() == QStringLiteral("Corneal reflections")) toggle = a;
-  }
+  QAction* toggle = pt::test::action_named(window, QStringLiteral("Corneal reflections"));
   REQUIRE(toggle != nullptr);
   toggle->setChecked(true);
   CHECK(window.video().overlays().reflections);

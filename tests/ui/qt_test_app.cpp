@@ -27,4 +27,11 @@ bool wait_until(const std::function<bool()>& done, int timeout_ms) {
   return done();
 }
 
+QAction* action_named(const QWidget& window, const QString& text) {
+  for (QAction* a : window.findChildren<QAction*>()) {
+    if (a->text() == text) return a;
+  }
+  return nullptr;
+}
+
 }  // namespace pt::test

@@ -1,4 +1,5 @@
 #pragma once
+#include <QAction>
 #include <QApplication>
 #include <functional>
 
@@ -10,5 +11,8 @@ QApplication& qt_app();
 
 // Processes events until `done` holds or `timeout_ms` passes; returns `done()`.
 bool wait_until(const std::function<bool()>& done, int timeout_ms);
+
+// The menu entry of `window` with this text (with its & marks), or nullptr.
+[[nodiscard]] QAction* action_named(const QWidget& window, const QString& text);
 
 }  // namespace pt::test

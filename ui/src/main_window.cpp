@@ -15,8 +15,10 @@
 #include <exception>
 
 #include "pt/plugins/detector_param_schema.hpp"
+#include "pt/ui/eye_region_controller.hpp"
 #include "pt/ui/panel_host.hpp"
 #include "pt/ui/param_form.hpp"
+#include "pt/ui/preset_actions.hpp"
 #include "pt/ui/settings_values.hpp"
 #include "pt/ui/trace_export_control.hpp"
 #include "pt/ui/trace_plot.hpp"
@@ -114,6 +116,7 @@ void MainWindow::build_menus() {
   source->addAction(tr("&Synthetic binocular camera"), this, [this] { open_source(QStringLiteral("synthetic")); });
   source->addAction(tr("&Video file…"), QKeySequence::Open, this, &MainWindow::choose_video);
   source->addAction(tr("&Image folder…"), this, &MainWindow::choose_folder);
+  if (services_.extend_window) services_.extend_window(*this, *source, services_);
   source->addSeparator();
   source->addAction(tr("Save &snapshot…"), QKeySequence(Qt::Key_F12), this, &MainWindow::save_snapshot);
   source->addSeparator();
@@ -134,7 +137,8 @@ void MainWindow::build_menus() {
                             {QStringLiteral("regions"), tr("Eye regions"), &OverlayOptions::regions},
                             {QStringLiteral("window"), tr("Tracking window"), &OverlayOptions::search_window},
                             {QStringLiteral("no_pupil"), tr("No pupil / blink marker"), &OverlayOptions::no_pupil},
-                            {QStringLiteral("reflections"), tr("Corneal reflections"), &OverlayOptions::reflections}};
+                            {QStringLiteral("reflections"), tr("Corneal reflections"), &OverlayOptions::reflections},
+                            {QStringLiteral("search"), tr("Starburst rays and edge points"), &OverlayOptions::search}};
   for (const Toggle& t : toggles) {
     QAction* a = view_menu_->addAction(t.label);
     overlay_actions_.emplace_back(t.key, a);
@@ -145,20 +149,28 @@ void MainWindow::build_menus() {
       o.*flag = on;
       video_->set_overlays(o);
       if (worker_) worker_->show_reflections(o.reflections);
+      if (worker_) worker_->show_search(o.search);
     });
   }
   view_menu_->addSeparator();
+  const auto message = [this](const QString& text) { statusBar()->showMessage(text, 5000); };
+  regions_ = new EyeRegionController(*video_, *view_menu_, [this] { return worker_.get(); }, message, this);
+  view_menu_->addSeparator();
+  new PresetActions(*menuBar()->addMenu(tr("&Presets")), *this, *detector_form_, *regions_, message,
+                    [this](const QString& text) { show_error(text); });
 }
 
 bool MainWindow::open_source(const QString& input) {
   try {
     OpenedSource opened = services_.open_source(input);
+    opened.regions = regions_->regions_for(input, opened.source->width(), opened.source->height(), std::move(opened.regions));
     worker_.reset();  // joins the previous tracking thread before the new one starts
     history_.clear();
     worker_ = std::make_unique<TrackingWorker>(std::move(opened.source), std::move(opened.regions), opened.live,
                                                plugins::detector_params_from(detector_form_->values()),
                                                services_.cpu_threads);
     worker_->show_reflections(video_->overlays().reflections);
+    worker_->show_search(video_->overlays().search);
     source_input_ = input;
     last_rates_ = {};
     end_reported_ = false;
@@ -172,6 +184,8 @@ bool MainWindow::open_source(const QString& input) {
     return false;
   }
 }
+
+void MainWindow::close_source() { worker_.reset(); }
 
 void MainWindow::choose_video() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Video file"), QString(),

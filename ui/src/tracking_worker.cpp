@@ -8,21 +8,43 @@ namespace pt::ui {
 
 class TrackingWorker::Sink final : public ResultSink {
  public:
-  Sink(TrackingWorker& w, const ReflectionParams& reflections) : w_(w), reflections_(reflections) {}
+  Sink(TrackingWorker& w, PupilDetector& detector, std::vector<EyeRegion> regions, const ReflectionParams& reflections)
+      : w_(w), detector_(detector), regions_(std::move(regions)), reflections_(reflections) {}
   void on_frame(const TrackedFrame& frame) override {
     if (w_.source_.at_end()) w_.latest_.want_next();  // the view stays on the replay's last frame
-    if (w_.reflections_wanted_.load(std::memory_order_relaxed)) {
-      w_.latest_.offer(frame, w_.regions_, [&](FrameSnapshot& s) { add_reflection_mask(s); });
+    const bool reflections = w_.reflections_wanted_.load(std::memory_order_relaxed);
+    const bool search = w_.search_wanted_.load(std::memory_order_relaxed);
+    if (reflections || search) {
+      w_.latest_.offer(frame, regions_, [&](FrameSnapshot& s) {
+        if (reflections) add_reflection_mask(s);
+        if (search) add_search(frame, s);
+      });
     } else {
-      w_.latest_.offer(frame, w_.regions_);
+      w_.latest_.offer(frame, regions_);
     }
-    w_.trace_.push(frame, w_.regions_);
+    w_.trace_.push(frame, regions_);
     w_.record(frame);
     w_.latency_ns_sum_.fetch_add(static_cast<std::uint64_t>(frame.latency_us * 1000.0), std::memory_order_relaxed);
     w_.tracked_.fetch_add(1, std::memory_order_relaxed);
+    // Before the next frame goes in: both apply from the next frame submitted.
+    detector_.keep_searches(search);
+    w_.pass_hints(detector_);
   }
 
+  [[nodiscard]] const std::vector<EyeRegion>& regions() const noexcept { return regions_; }
+
  private:
+  // In frame pixels; empty for frames submitted before the overlay was switched on.
+  static void add_search(const TrackedFrame& frame, FrameSnapshot& s) {
+    s.searches.resize(frame.searches.size());
+    for (std::size_t i = 0; i < frame.searches.size() && i < s.eyes.size(); ++i) {
+      const Point2f origin{static_cast<float>(s.eyes[i].searched.x), static_cast<float>(s.eyes[i].searched.y)};
+      EyeSearchPoints& out = s.searches[i];
+      for (const Point2f& p : frame.searches[i].edges) out.edges.push_back({p.x + origin.x, p.y + origin.y});
+      out.inlier = frame.searches[i].inlier;
+    }
+  }
+
   void add_reflection_mask(FrameSnapshot& s) {
     s.reflection_mask = ImageU8(s.pixels.width(), s.pixels.height());
     for (const EyeRegion& r : s.regions) {
@@ -32,13 +54,15 @@ class TrackingWorker::Sink final : public ResultSink {
   }
 
   TrackingWorker& w_;
+  PupilDetector& detector_;
+  std::vector<EyeRegion> regions_;
   ReflectionParams reflections_;
   ReflectionRemover remover_;
 };
 
 TrackingWorker::TrackingWorker(std::unique_ptr<FrameSource> source, std::vector<EyeRegion> regions, bool live,
                                const DetectorParams& params, int threads)
-    : source_(std::move(source), live), live_(live), regions_(std::move(regions)), threads_(threads), params_(params) {
+    : source_(std::move(source), live), live_(live), threads_(threads), params_(params), regions_(std::move(regions)) {
   thread_ = std::thread([this] { loop(); });
 }
 
@@ -56,6 +80,30 @@ void TrackingWorker::set_params(const DetectorParams& params) {
   }
   interrupt_.store(true);
   playback_.show_again();
+}
+
+void TrackingWorker::set_regions(std::vector<EyeRegion> regions) {
+  {
+    const std::lock_guard lock(mutex_);
+    regions_ = std::move(regions);
+  }
+  interrupt_.store(true);
+}
+
+std::vector<EyeRegion> TrackingWorker::regions() const {
+  const std::lock_guard lock(mutex_);
+  return regions_;
+}
+
+void TrackingWorker::hint_pupil(std::size_t eye, Point2f centre) {
+  const std::lock_guard lock(mutex_);
+  hints_.emplace_back(eye, centre);
+}
+
+void TrackingWorker::pass_hints(PupilDetector& detector) {
+  const std::lock_guard lock(mutex_);
+  for (const auto& [eye, centre] : hints_) detector.hint_pupil(eye, centre);
+  hints_.clear();
 }
 
 void TrackingWorker::set_recording(std::shared_ptr<ResultSink> recording) {
@@ -128,12 +176,14 @@ void TrackingWorker::loop() {
       source_.stop_after_next_read(&interrupt_);
       latest_.want_next();
     }
-    Sink sink(*this, params.reflections);
+    Sink sink(*this, *detector, regions(), params.reflections);
     ResultSink* const sinks[] = {&sink};
     RunOptions options;
     options.stop = &interrupt_;
-    const RunSummary summary = run_tracking(source_, *detector, regions_, params, sinks, options);
+    const RunSummary summary = run_tracking(source_, *detector, sink.regions(), params, sinks, options);
     source_.stop_after_next_read(nullptr);  // a run stopped before its one frame
+    // A camera that went away is read again: it reconnects by itself, and the window shows the loss.
+    if (summary.end == ReadStatus::Error && live_) continue;
     if (summary.end == ReadStatus::Error || (summary.end == ReadStatus::EndOfStream && !source_.can_seek())) {
       return finish(summary.error);
     }

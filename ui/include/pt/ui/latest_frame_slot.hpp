@@ -15,6 +15,13 @@
 
 namespace pt::ui {
 
+// One eye's border search: the points its rays found, in frame pixels, and which of them the
+// fit kept.
+struct EyeSearchPoints {
+  std::vector<Point2f> edges;
+  std::vector<std::uint8_t> inlier;  // one flag per edge point
+};
+
 struct FrameSnapshot {
   ImageU8 pixels;
   std::uint64_t index = 0;
@@ -22,6 +29,7 @@ struct FrameSnapshot {
   std::vector<EyeRegion> regions;
   std::vector<PupilMeasurement> eyes;  // one per region
   ImageU8 reflection_mask;             // 255 on corneal reflections; empty unless asked for
+  std::vector<EyeSearchPoints> searches;  // one per region; empty unless asked for
 };
 
 class LatestFrameSlot {

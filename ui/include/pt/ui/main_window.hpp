@@ -16,10 +16,14 @@
 class QAction;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QTimer;
 
 namespace pt::ui {
 
+class EyeRegionController;
+class MainWindow;
+struct MainWindowServices;
 class ParamForm;
 class TracePlot;
 class TraceExportControl;
@@ -42,6 +46,9 @@ struct MainWindowServices {
   int cpu_threads = 1;
   std::function<void(const QString&)> log_error;  // every error the window shows, e.g. to a log file
   std::function<void(const QString&)> log_info;   // sources opened and ended
+  // Adds what the application has beyond files and the synthetic camera (e.g. cameras) to the
+  // window, once its menus exist.
+  std::function<void(MainWindow&, QMenu& source_menu, const MainWindowServices&)> extend_window;
 };
 
 class MainWindow : public QMainWindow {
@@ -53,6 +60,8 @@ class MainWindow : public QMainWindow {
   // Stops the current source and tracks `input`; on failure the error shows in the window (not
   // modal) and the previous source keeps running.
   bool open_source(const QString& input);
+  // Stops tracking and closes the source, e.g. to open the same camera again with new settings.
+  void close_source();
 
   [[nodiscard]] TrackingWorker* worker() const noexcept { return worker_.get(); }
   [[nodiscard]] const TraceHistory& history() const noexcept { return history_; }
@@ -91,6 +100,7 @@ class MainWindow : public QMainWindow {
   ParamForm* detector_form_ = nullptr;
   TransportBar* transport_ = nullptr;
   TraceExportControl* export_ = nullptr;
+  EyeRegionController* regions_ = nullptr;
   QList<QDockWidget*> panels_;
   QMenu* view_menu_ = nullptr;
   std::vector<std::pair<QString, QAction*>> overlay_actions_;  // settings key, menu entry

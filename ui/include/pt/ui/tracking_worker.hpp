@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "pt/frame_source.hpp"
@@ -59,9 +60,19 @@ class TrackingWorker {
   // recording must not throw: it runs on the tracking thread.
   void set_recording(std::shared_ptr<ResultSink> recording);
 
+  // New eye regions (inside the frame) take over between two frames; the source goes on.
+  void set_regions(std::vector<EyeRegion> regions);
+  [[nodiscard]] std::vector<EyeRegion> regions() const;
+  // The user's word that eye `eye`'s pupil is at `centre` (frame pixels), passed to the
+  // detector between two frames.
+  void hint_pupil(std::size_t eye, Point2f centre);
+
   // The corneal reflections found in each region of the frames on show, with the current
   // parameters (computed again for those frames only: the detector keeps no mask).
   void show_reflections(bool on) { reflections_wanted_.store(on); }
+  // The border points of each eye's search (and whether the fit kept them) on the frames on
+  // show; while on, the detector hands out every frame's search, of which only those are kept.
+  void show_search(bool on) { search_wanted_.store(on); }
 
   [[nodiscard]] LatestFrameSlot& latest() noexcept { return latest_; }
   [[nodiscard]] TraceRing& trace() noexcept { return trace_; }
@@ -70,19 +81,21 @@ class TrackingWorker {
  private:
   class Sink;
   void loop();
+  void pass_hints(PupilDetector& detector);
   void record(const TrackedFrame& frame);
   void finish(const std::string& error);  // the source ended (error empty) or failed
 
   PacedSource source_;
   bool live_ = false;
-  std::vector<EyeRegion> regions_;
   int threads_ = 1;
   LatestFrameSlot latest_;
   TraceRing trace_;
 
-  mutable std::mutex mutex_;  // guards params_, params_version_, description_, finished_, error_
+  mutable std::mutex mutex_;  // guards params_, params_version_, regions_, hints_, description_, finished_, error_
   DetectorParams params_;
   std::uint64_t params_version_ = 0;
+  std::vector<EyeRegion> regions_;
+  std::vector<std::pair<std::size_t, Point2f>> hints_;  // eye, centre; not yet passed on
   std::string description_;
   bool finished_ = false;
   std::string error_;
@@ -95,6 +108,7 @@ class TrackingWorker {
   std::shared_ptr<ResultSink> recording_;
   std::atomic<bool> quit_{false};
   std::atomic<bool> reflections_wanted_{false};
+  std::atomic<bool> search_wanted_{false};
   std::thread thread_;
 };
 
