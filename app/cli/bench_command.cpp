@@ -74,12 +74,18 @@ std::vector<StageTiming> time_end_to_end(const std::vector<ImageU8>& frames, con
     interval.add(std::chrono::duration<double, std::micro>(now - last).count());
     last = now;
     latency.add(done->latency_us);
-    filled[done->frame.info().index % filled.size()] = std::move(done->frame);
+    filled[done->frame.info().index] = std::move(done->frame);
   };
+  // The frames play forward, then backward, and so on: the pupil turns back where the rendered
+  // sequence ends instead of jumping to where it began, which no camera shows and which a tracking
+  // window would have to search the whole region for.
+  const std::size_t turn = std::max<std::size_t>(1, 2 * filled.size() - 2);
   for (int i = 0; i < o.frames; ++i) {
-    Frame& frame = filled[static_cast<std::size_t>(i) % filled.size()];
+    const std::size_t k = static_cast<std::size_t>(i) % turn;
+    const std::size_t index = k < filled.size() ? k : turn - k;
+    Frame& frame = filled[index];
     while (detector->in_flight() >= detector->max_in_flight() || !frame.valid()) take();
-    frame.info().index = static_cast<std::uint64_t>(i);
+    frame.info().index = index;
     frame.info().timestamp_s = static_cast<double>(i) / 500.0;
     detector->submit(std::move(frame), regions, params);
   }
