@@ -29,9 +29,13 @@ bool is_pinned(const void* p) {
 struct Slot {
   Frame frame;
   std::vector<EyeRegion> regions;
-  std::vector<RectI> searched;  // empty: the eye's region lies outside the frame
+  std::vector<RectI> whole;     // each eye's region inside the frame
+  std::vector<RectI> searched;  // its tracking window, or all of it; empty: outside the frame
+  bool pinned = false;
   DetectorParams params;
   bool forget_first = false;  // reset_tracking() came before this frame
+  std::vector<std::pair<std::size_t, Point2f>> hints;  // eye, centre: hint_pupil() before this frame
+  bool keep_searches = false;
   Clock::time_point submitted;
   std::vector<std::unique_ptr<EyeLane>> lanes;
 };
@@ -60,19 +64,27 @@ class Detector final : public CudaPupilDetector {
     slot.submitted = start;
     slot.params = params;
     slot.forget_first = std::exchange(forget_pending_, false);
+    slot.hints = std::exchange(hints_next_, {});
+    slot.keep_searches = keep_searches_;
     slot.regions.assign(regions.begin(), regions.end());
+    slot.whole.assign(regions.size(), RectI{});
     slot.searched.assign(regions.size(), RectI{});
     slot.lanes.resize(regions.size());
     last_.resize(std::max(last_.size(), regions.size()));
+    // The whole region is copied for a hinted eye: the hint may lie outside the tracking window.
+    for (const auto& [eye, centre] : slot.hints) {
+      if (eye < last_.size()) last_[eye].reset();
+    }
     const CViewU8 pixels = std::as_const(frame).pixels();
-    const bool pinned = is_pinned(pixels.data);
+    slot.pinned = is_pinned(pixels.data);
     for (std::size_t k = 0; k < regions.size(); ++k) {
       const RectI region = regions[k].rect.intersect(pixels.bounds());
       const RectI r = tracking_window(region, last_[k], params.window);
       if (r.empty()) continue;
       std::unique_ptr<EyeLane>& lane = slot.lanes[k];
       if (!lane || !lane->fits(region.w, region.h)) lane = std::make_unique<EyeLane>(region.w, region.h);
-      lane->enqueue(pixels.sub(r), pinned, params, options_.time_stages);
+      lane->enqueue(pixels.sub(r), slot.pinned, params, options_.time_stages);
+      slot.whole[k] = region;
       slot.searched[k] = r;
     }
     slot.frame = std::move(frame);
@@ -99,6 +111,9 @@ class Detector final : public CudaPupilDetector {
     for (auto& l : last_) l.reset();
   }
 
+  void hint_pupil(std::size_t eye, Point2f centre) override { hints_next_.emplace_back(eye, centre); }
+  void keep_searches(bool on) override { keep_searches_ = on; }
+
   CudaStageTimes last_stage_times() const noexcept override { return times_; }
 
  private:
@@ -113,6 +128,9 @@ class Detector final : public CudaPupilDetector {
     if (slot.forget_first) {
       for (auto& t : trackers_) t.forget_previous();
     }
+    for (const auto& [eye, centre] : slot.hints) {
+      if (eye < eyes) trackers_[eye].seed_at(centre);
+    }
     times_ = {};
     for (std::size_t k = 0; k < eyes; ++k) {
       if (slot.searched[k].empty()) continue;
@@ -124,6 +142,7 @@ class Detector final : public CudaPupilDetector {
     }
     TrackedFrame out;
     out.eyes.resize(eyes);
+    if (slot.keep_searches) out.searches.resize(eyes);
     const double time_s = slot.frame.info().timestamp_s;
     const Clock::time_point search_start = Clock::now();
     // Eyes are independent (each tracker keeps only its own state), so they search in parallel.
@@ -135,10 +154,22 @@ class Detector final : public CudaPupilDetector {
         m.eye = slot.regions[k].eye;
         return;
       }
-      m = trackers_[k].process_preprocessed(slot.lanes[k]->results(), Point2f{static_cast<float>(r.x), static_cast<float>(r.y)},
-                                            slot.regions[k].eye, time_s, slot.params);
-      m.searched = r;
+      EyeLane& lane = *slot.lanes[k];
+      const auto search = [&](const RectI& rect) {
+        m = trackers_[k].process_preprocessed(lane.results(), Point2f{static_cast<float>(rect.x), static_cast<float>(rect.y)},
+                                              slot.regions[k].eye, time_s, slot.params);
+        m.searched = rect;
+      };
+      search(r);
+      // As on the CPU: a pupil that left its window is searched for in the whole region in the
+      // same frame. The lane is free again, and the frame is still here.
+      if (!m.detected && r != slot.whole[k]) {
+        lane.enqueue(std::as_const(slot.frame).pixels().sub(slot.whole[k]), slot.pinned, slot.params, false);
+        lane.wait();
+        search(slot.whole[k]);
+      }
       last_[k] = m.detected ? std::optional(m.ellipse) : std::nullopt;
+      if (slot.keep_searches) out.searches[k] = trackers_[k].last_search();
     });
     const Clock::time_point end = Clock::now();
     times_.search_us = std::chrono::duration<double, std::micro>(end - search_start).count();
@@ -160,6 +191,8 @@ class Detector final : public CudaPupilDetector {
   std::deque<EyePupilTracker> trackers_;      // deque: trackers never move once made
   std::vector<std::optional<Ellipse>> last_;  // each eye's newest collected pupil
   bool forget_pending_ = false;
+  std::vector<std::pair<std::size_t, Point2f>> hints_next_;
+  bool keep_searches_ = false;
   CudaStageTimes times_;
 };
 

@@ -19,12 +19,21 @@
 
 namespace {
 
-using Trace = std::vector<std::vector<pt::PupilMeasurement>>;  // frame, then eye
+struct Traced {
+  std::vector<pt::PupilMeasurement> eyes;
+  std::vector<pt::SearchOutcome> searches;  // while kept
+};
+using Trace = std::vector<Traced>;  // by frame
 
 struct Replay {
   std::vector<pt::EyeRegion> regions;
   pt::DetectorParams params;
   bool independent = false;  // reset_tracking() before every frame
+  bool keep_searches = false;
+  // The user points at `hint_centre` in eye `hint_eye` before frame `hint_frame` (-1: never).
+  int hint_frame = -1;
+  std::size_t hint_eye = 0;
+  pt::Point2f hint_centre;
 };
 
 Trace track(pt::PupilDetector& detector, const std::vector<pt::ImageU8>& frames, const Replay& replay,
@@ -35,8 +44,9 @@ Trace track(pt::PupilDetector& detector, const std::vector<pt::ImageU8>& frames,
   Trace trace;
   const auto keep = [&](const pt::TrackedFrame& done) {
     REQUIRE(done.frame.info().index == trace.size());  // results come back in submission order
-    trace.push_back(done.eyes);
+    trace.push_back({done.eyes, done.searches});
   };
+  detector.keep_searches(replay.keep_searches);
   for (std::size_t i = 0; i < frames.size(); ++i) {
     std::optional<pt::Frame> frame = pool.try_acquire();
     while (!frame) {
@@ -47,6 +57,7 @@ Trace track(pt::PupilDetector& detector, const std::vector<pt::ImageU8>& frames,
     frame->info().index = i;
     frame->info().timestamp_s = static_cast<double>(i) / 500.0;
     if (replay.independent) detector.reset_tracking();
+    if (static_cast<int>(i) == replay.hint_frame) detector.hint_pupil(replay.hint_eye, replay.hint_centre);
     detector.submit(std::move(*frame), replay.regions, replay.params);
     while (auto done = detector.collect(false)) keep(*done);
   }
@@ -63,10 +74,10 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu) {
   double centre = 0.0;
   double diameter = 0.0;
   for (std::size_t f = 0; f < cpu.size(); ++f) {
-    REQUIRE(gpu[f].size() == cpu[f].size());
-    for (std::size_t e = 0; e < cpu[f].size(); ++e) {
-      const pt::PupilMeasurement& g = gpu[f][e];
-      const pt::PupilMeasurement& c = cpu[f][e];
+    REQUIRE(gpu[f].eyes.size() == cpu[f].eyes.size());
+    for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
+      const pt::PupilMeasurement& g = gpu[f].eyes[e];
+      const pt::PupilMeasurement& c = cpu[f].eyes[e];
       ++decisions;
       same_decisions += g.detected == c.detected ? 1 : 0;
       if (!(g.detected && c.detected)) continue;
@@ -78,10 +89,15 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu) {
   std::printf("tracking parity %-34s %4d decisions, %4d identical, %4d both detected, max centre %.3g px, max diameter %.3g px\n",
               name.c_str(), decisions, same_decisions, detected, centre, diameter);
   for (std::size_t f = 0; f < cpu.size(); ++f) {
-    for (std::size_t e = 0; e < cpu[f].size(); ++e) {
+    REQUIRE(gpu[f].searches.size() == cpu[f].searches.size());
+    for (std::size_t e = 0; e < cpu[f].searches.size(); ++e) {
+      REQUIRE(gpu[f].searches[e].edges.size() == cpu[f].searches[e].edges.size());
+      REQUIRE(gpu[f].searches[e].inlier == cpu[f].searches[e].inlier);
+    }
+    for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
       CAPTURE(name, f, e);
-      const pt::PupilMeasurement& g = gpu[f][e];
-      const pt::PupilMeasurement& c = cpu[f][e];
+      const pt::PupilMeasurement& g = gpu[f].eyes[e];
+      const pt::PupilMeasurement& c = cpu[f].eyes[e];
       REQUIRE(g.detected == c.detected);
       REQUIRE(g.searched == c.searched);
       REQUIRE(g.confidence == c.confidence);
@@ -135,7 +151,8 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence exactly as the CP
   const int w = small ? 641 : 1280;
   const int h = small ? 515 : 1024;
   const std::vector<pt::ImageU8> frames = synthetic_sequence(w, h, small ? 12 : 60, 5);
-  Replay replay{halves(w, h), {}, false};
+  Replay replay;
+  replay.regions = halves(w, h);
   SECTION("full regions, latency mode") { compare_backends("synthetic full, latency", frames, replay, 1, false); }
   SECTION("full regions, throughput mode, pinned frames") {
     compare_backends("synthetic full, throughput, pinned", frames, replay, 4, true);
@@ -147,6 +164,13 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence exactly as the CP
   SECTION("independent frames, throughput mode") {
     replay.independent = true;
     compare_backends("synthetic independent, throughput", frames, replay, 3, false);
+  }
+  SECTION("a hint to the right eye, searches kept, latency mode") {
+    replay.keep_searches = true;
+    replay.hint_frame = 7;
+    replay.hint_eye = 1;
+    replay.hint_centre = {static_cast<float>(w) * 0.7F, static_cast<float>(h) * 0.4F};
+    compare_backends("synthetic hint+searches, latency", frames, replay, 1, false);
   }
   SECTION("median smoothing, circle fit") {
     replay.params.smoothing.kind = pt::Smoothing::Median;
@@ -167,7 +191,8 @@ TEST_CASE("CUDA detector tracks real binocular frames exactly as the CPU detecto
   REQUIRE(frames.size() > 1);
   const int w = frames.front().width();
   const int h = frames.front().height();
-  Replay replay{halves(w, h), {}, false};
+  Replay replay;
+  replay.regions = halves(w, h);
   SECTION("full regions, throughput mode") { compare_backends("real full, throughput", frames, replay, 4, false); }
   SECTION("tracking window, latency mode") {
     replay.params.window.enabled = true;

@@ -13,6 +13,8 @@ struct CudaDetectorOptions {
   // 1: latency mode, each frame finished before the next is taken. More: throughput mode, the
   // copies and kernels of later frames overlap the host's search of earlier ones. A tracking
   // window is then placed from the newest collected result, up to max_in_flight - 1 frames old.
+  // As on the CPU, a pupil not found in its window is searched for in the whole region in the
+  // same frame: the region then goes to the device and back once more, while the frame waits.
   int max_in_flight = 1;
   int search_threads = 1;    // host threads searching the eyes of a frame, counting the caller
   bool time_stages = false;  // record device events around each stage (costs a few us a frame)
