@@ -1,6 +1,5 @@
 #include "cli/session_recording.hpp"
 
-#include <cstdio>
 #include <stdexcept>
 
 #if defined(PT_HAVE_OPENCV)
@@ -42,13 +41,20 @@ SessionRecording::SessionRecording(const std::string& path, const FrameSource& s
 
 ResultSink& SessionRecording::sink() { return state_->recorder; }
 
-void SessionRecording::finish() {
-  camera::SessionRecorder& r = state_->recorder;
-  r.finish();
-  std::fprintf(stderr, "recording: %s (%llu frames; %llu left out because the disk was behind); %s, %s\n",
-               state_->path.c_str(), static_cast<unsigned long long>(r.recorded()),
-               static_cast<unsigned long long>(r.dropped()), r.files().frames.string().c_str(),
-               r.files().sidecar.string().c_str());
+void SessionRecording::finish() { state_->recorder.finish(); }
+
+std::string SessionRecording::summary() const {
+  const camera::SessionRecorder& r = state_->recorder;
+  return "recording: " + state_->path + " (" + std::to_string(r.recorded()) + " frames; " + std::to_string(r.dropped()) +
+         " left out because the disk was behind); " + r.files().frames.string() + ", " + r.files().sidecar.string();
+}
+
+std::uint64_t SessionRecording::recorded() const { return state_->recorder.recorded(); }
+std::uint64_t SessionRecording::dropped() const { return state_->recorder.dropped(); }
+
+std::vector<std::filesystem::path> SessionRecording::files() const {
+  const camera::RecordingFiles& f = state_->recorder.files();
+  return {f.video, f.frames, f.sidecar};
 }
 #else
 struct SessionRecording::State {};
@@ -60,6 +66,10 @@ SessionRecording::SessionRecording(const std::string& path, const FrameSource& /
 
 ResultSink& SessionRecording::sink() { throw std::logic_error("no recorder in this build"); }
 void SessionRecording::finish() {}
+std::string SessionRecording::summary() const { return {}; }
+std::uint64_t SessionRecording::recorded() const { return 0; }
+std::uint64_t SessionRecording::dropped() const { return 0; }
+std::vector<std::filesystem::path> SessionRecording::files() const { return {}; }
 #endif
 
 SessionRecording::~SessionRecording() = default;

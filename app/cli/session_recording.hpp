@@ -1,9 +1,13 @@
 #pragma once
-// track --record: the session's raw frames, losslessly, with the frame table and sidecar beside
-// them, so that `track --input <recording>` replays it as it was live.
+// track --record and the desktop application's recordings: the session's raw frames,
+// losslessly, with the frame table and sidecar beside them, so that `track --input <recording>`
+// replays it as it was live.
+#include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "pt/frame_source.hpp"
 #include "pt/io/result_sink.hpp"
@@ -22,8 +26,13 @@ class SessionRecording {
   SessionRecording& operator=(const SessionRecording&) = delete;
 
   [[nodiscard]] ResultSink& sink();
-  // Writes what is queued and the sidecar, and says on stderr what the recording holds.
+  // Writes what is queued and the sidecar; throws when the sidecar cannot be written.
   void finish();
+  // What the recording holds, in one line: its frames, those left out, its files.
+  [[nodiscard]] std::string summary() const;
+  [[nodiscard]] std::uint64_t recorded() const;  // frames in the video so far
+  [[nodiscard]] std::uint64_t dropped() const;   // frames left out because the disk was behind
+  [[nodiscard]] std::vector<std::filesystem::path> files() const;
 
  private:
   struct State;

@@ -60,7 +60,10 @@ int run_track(const TrackOptions& o) {
       sinks.push_back(&recording->sink());
     }
     const RunSummary summary = run_live_session(*source, regions, o.tracker, sinks);
-    if (recording) recording->finish();
+    if (recording) {
+      recording->finish();
+      std::fprintf(stderr, "%s\n", recording->summary().c_str());
+    }
     if (csv) std::fprintf(stderr, "trace: %s (%llu rows)\n", o.csv.c_str(), static_cast<unsigned long long>(csv->rows()));
     if (blinks) {
       std::fprintf(stderr, "blinks: %s (%llu events)\n", o.blinks_csv.c_str(), static_cast<unsigned long long>(blinks->events()));

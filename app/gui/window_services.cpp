@@ -7,6 +7,7 @@
 #include "cli/backend_report.hpp"
 #include "cli/eye_regions.hpp"
 #include "cli/input_source.hpp"
+#include "gui/window_recording.hpp"
 #if defined(PT_HAVE_ARAVIS)
 #include "gui/camera_controls.hpp"
 #endif
@@ -60,6 +61,7 @@ ui::MainWindowServices window_services(const plugins::AlgorithmRegistry& registr
 #if defined(PT_HAVE_ARAVIS)
   add_cameras(services);
 #endif
+  services.start_recording = start_window_recording;
   services.cpu_reason = QString::fromStdString(cli::cuda_status());
   services.registry = &registry;
   services.cpu_threads = cli::default_cpu_threads(2);

@@ -13,12 +13,14 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <exception>
+#include <stdexcept>
 
 #include "pt/plugins/detector_param_schema.hpp"
 #include "pt/ui/eye_region_controller.hpp"
 #include "pt/ui/panel_host.hpp"
 #include "pt/ui/param_form.hpp"
 #include "pt/ui/preset_actions.hpp"
+#include "pt/ui/recording_control.hpp"
 #include "pt/ui/settings_values.hpp"
 #include "pt/ui/trace_export_control.hpp"
 #include "pt/ui/trace_plot.hpp"
@@ -74,10 +76,20 @@ MainWindow::MainWindow(MainWindowServices services, QWidget* parent)
   export_ = new TraceExportControl(
       *statusBar(),
       {[this]() -> std::optional<TraceExportRequest> {
-         if (!worker_ || worker_->live() || !video_->frame()) return std::nullopt;
+         if (!worker_ || worker_->live()) return std::nullopt;
          return TraceExportRequest{[open = services_.open_source, input = source_input_] { return open(input).source; },
-                                   video_->frame()->regions, plugins::detector_params_from(detector_form_->values()), {},
+                                   worker_->regions(), plugins::detector_params_from(detector_form_->values()), {},
                                    services_.cpu_threads};
+       },
+       [this](const QString& text) { statusBar()->showMessage(text, 10000); },
+       [this](const QString& text) { show_error(text); }},
+      this);
+  recording_ = new RecordingControl(
+      *statusBar(),
+      {[this] { return worker_.get(); },
+       [this](const std::filesystem::path& video, TrackingWorker& worker) -> std::unique_ptr<SessionRecordingSink> {
+         if (!services_.start_recording) throw std::runtime_error("this build cannot record");
+         return services_.start_recording(video, worker.opened_source(), worker.regions(), worker.params());
        },
        [this](const QString& text) { statusBar()->showMessage(text, 10000); },
        [this](const QString& text) { show_error(text); }},
@@ -118,6 +130,7 @@ void MainWindow::build_menus() {
   source->addAction(tr("&Image folder…"), this, &MainWindow::choose_folder);
   if (services_.extend_window) services_.extend_window(*this, *source, services_);
   source->addSeparator();
+  recording_->add_action_to(*source);
   source->addAction(tr("Save &snapshot…"), QKeySequence(Qt::Key_F12), this, &MainWindow::save_snapshot);
   source->addSeparator();
   source->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

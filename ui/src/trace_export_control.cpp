@@ -52,7 +52,7 @@ bool TraceExportControl::export_to(const QString& csv) {
   if (job_) return false;
   std::optional<TraceExportRequest> request = hooks_.request();
   if (!request) {
-    hooks_.error(tr("export needs a video, a recording or an image folder as the source, with a frame on show"));
+    hooks_.error(tr("export needs a video, a recording or an image folder as the source"));
     return false;
   }
   request->csv = csv.toStdString();

@@ -3,14 +3,17 @@
 // parameters, the status bar and the algorithm panels. Tracking runs on a TrackingWorker; a
 // timer polls its latest frame and trace at ~30 Hz, so the window never waits on it.
 #include <QMainWindow>
+#include <filesystem>
 #include <functional>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "pt/frame_source.hpp"
 #include "pt/plugins/algorithm_registry.hpp"
 #include "pt/pupil/pupil_detector.hpp"
+#include "pt/ui/session_recording_sink.hpp"
 #include "pt/ui/trace_history.hpp"
 
 class QAction;
@@ -25,6 +28,7 @@ class EyeRegionController;
 class MainWindow;
 struct MainWindowServices;
 class ParamForm;
+class RecordingControl;
 class TracePlot;
 class TraceExportControl;
 class TrackingWorker;
@@ -46,6 +50,11 @@ struct MainWindowServices {
   int cpu_threads = 1;
   std::function<void(const QString&)> log_error;  // every error the window shows, e.g. to a log file
   std::function<void(const QString&)> log_info;   // sources opened and ended
+  // A recording of `source` (video, frame table, sidecar, pupil trace); throws with a one-line
+  // message. Without it the window cannot record.
+  std::function<std::unique_ptr<SessionRecordingSink>(const std::filesystem::path& video, const FrameSource& source,
+                                                      std::span<const EyeRegion> regions, const DetectorParams& params)>
+      start_recording;
   // Adds what the application has beyond files and the synthetic camera (e.g. cameras) to the
   // window, once its menus exist.
   std::function<void(MainWindow&, QMenu& source_menu, const MainWindowServices&)> extend_window;
@@ -100,6 +109,7 @@ class MainWindow : public QMainWindow {
   ParamForm* detector_form_ = nullptr;
   TransportBar* transport_ = nullptr;
   TraceExportControl* export_ = nullptr;
+  RecordingControl* recording_ = nullptr;
   EyeRegionController* regions_ = nullptr;
   QList<QDockWidget*> panels_;
   QMenu* view_menu_ = nullptr;
