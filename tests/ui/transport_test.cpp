@@ -74,7 +74,7 @@ TEST_CASE("the transport pauses, seeks, steps and plays a video to its end") {
   CHECK(shows(window, 20));
   REQUIRE(pt::test::wait_until([&] { return window.worker()->position() == 21; }, 5000));
   bar->refresh();
-  CHECK(bar->position_text().startsWith(QStringLiteral("frame 20 / 48")));
+  CHECK(bar->position_text().startsWith(QStringLiteral("20 / 48 · 0.67 s")));
 
   bar->step_forward().trigger();
   CHECK(shows(window, 21));

@@ -48,12 +48,15 @@ TransportBar::TransportBar(std::function<TrackingWorker*()> worker, QWidget* par
 
   slider_ = new QSlider(Qt::Horizontal);
   slider_->setToolTip(tr("Frame on show; drag to seek"));
+  slider_->setMinimumWidth(120);
   position_ = new QLabel;
-  position_->setMinimumWidth(position_->fontMetrics().horizontalAdvance(QStringLiteral("frame 000000 / 000000 · 0000.00 s")));
+  position_->setToolTip(tr("Frame on show / frames in the file · its time"));
+  position_->setMinimumWidth(position_->fontMetrics().horizontalAdvance(QStringLiteral("00000 / 00000 · 0000.00 s")));
   speed_ = new QComboBox;
   speed_->setToolTip(tr("Replay speed, a multiple of the recorded frame rate"));
   for (const double s : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0}) speed_->addItem(QStringLiteral("%1×").arg(s), s);
-  speed_->addItem(tr("as fast as possible"), 0.0);
+  speed_->addItem(tr("max"), 0.0);
+  speed_->setItemData(speed_->count() - 1, tr("As fast as possible"), Qt::ToolTipRole);
   speed_->setCurrentIndex(2);
 
   auto* layout = new QHBoxLayout(this);
@@ -129,7 +132,7 @@ void TransportBar::refresh() {
     slider_->setValue(static_cast<int>(on_show));
   }
   const double fps = followed_->nominal_fps();
-  QString text = tr("frame %1").arg(on_show);
+  QString text = QString::number(on_show);
   if (const auto count = followed_->frame_count()) text += QStringLiteral(" / %1").arg(*count);
   if (fps > 0.0) text += tr(" · %1 s").arg(static_cast<double>(on_show) / fps, 0, 'f', 2);
   position_->setText(text);
