@@ -1,6 +1,7 @@
 #include "pt/pupil/dark_region.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <numbers>
 
@@ -86,6 +87,9 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
     const bool wall =
         enclosed && run_start >= 0 && level - run_start >= std::max(kMinWall, run_start - floor_start);
     const float ring_area = static_cast<float>(before.area) * (1.0F + kRingGrowth) * (1.0F + kRingGrowth);
+    // The same test on whole areas, cheaper per pixel than comparing floats.
+    const int spill_area = wall ? static_cast<int>(std::min(std::floor(ring_area), static_cast<float>(INT_MAX / 2)))
+                                : INT_MAX;
     // The level's pixels are taken from a stack of their own, in the order its queue would give
     // them (last in, first out), with the pixels it adds on top. Its size stays in a register,
     // which a vector's end, next to the other levels' queues, does not.
@@ -111,7 +115,7 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
       region.y1 = std::max(region.y1, y);
       // Past this area a wide step is under way; after a wall it is the spill, so the rest of
       // the level need not be taken.
-      if (wall && static_cast<float>(region.area) > ring_area) return spilled_at(level);
+      if (region.area > spill_area) return spilled_at(level);
       // The four neighbours, by offset in the marks, in the image and in packed coordinates.
       const std::uint32_t* here = marks + static_cast<std::ptrdiff_t>(y) * w + x;
       const std::uint8_t* grey = image.row(y) + x;
@@ -171,7 +175,8 @@ DarkRegion DarkRegionGrower::describe(int last_level, int spill_level) const {
   DarkRegion r;
   r.pupil_level = static_cast<float>(core);
   r.spill_level = static_cast<float>(spill_level);
-  r.centroid = {static_cast<float>(s.sum_x / s.area), static_cast<float>(s.sum_y / s.area)};
+  r.centroid = {static_cast<float>(static_cast<double>(s.sum_x) / s.area),
+                static_cast<float>(static_cast<double>(s.sum_y) / s.area)};
   r.radius = std::sqrt(static_cast<float>(s.area) / std::numbers::pi_v<float>);
   r.bounds = {s.x0, s.y0, s.x1 - s.x0 + 1, s.y1 - s.y0 + 1};
   return r;

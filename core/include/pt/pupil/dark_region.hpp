@@ -58,8 +58,8 @@ class DarkRegionGrower {
   // The region as it stood when every pixel up to one grey level was taken.
   struct LevelSnapshot {
     int area = 0;
-    double sum_x = 0.0;
-    double sum_y = 0.0;
+    std::int64_t sum_x = 0;  // whole numbers: one addition per pixel, no conversion
+    std::int64_t sum_y = 0;
     int x0 = 0;
     int y0 = 0;
     int x1 = 0;
