@@ -10,6 +10,7 @@
 
 #include "gui/window_services.hpp"
 #include "pt/ui/main_window.hpp"
+#include "pt/ui/param_form.hpp"
 #include "pt/ui/tracking_worker.hpp"
 #include "pt/ui/transport_bar.hpp"
 #include "pt/ui/video_view.hpp"
@@ -83,6 +84,17 @@ TEST_CASE("the transport pauses, seeks, steps and plays a video to its end") {
   bar->step_back().trigger();
   CHECK(shows(window, 19));
   QTest::qWait(200);  // paused: nothing moves on by itself
+  CHECK(index_on_show(window) == 19u);
+  CHECK(window.worker()->position() == 20);
+
+  // New parameters while paused: the frame on show is tracked again, and nothing moves on.
+  const std::uint64_t tracked = window.worker()->counters().frames_tracked;
+  auto* fit = window.detector_form().findChild<QComboBox*>(QStringLiteral("fit"));
+  REQUIRE(fit != nullptr);
+  fit->setCurrentIndex(fit->currentIndex() == 0 ? 1 : 0);
+  CHECK(pt::test::wait_until([&] { return window.worker()->counters().frames_tracked == tracked + 1; }, 5000));
+  QTest::qWait(200);
+  CHECK(window.worker()->counters().frames_tracked == tracked + 1);
   CHECK(index_on_show(window) == 19u);
   CHECK(window.worker()->position() == 20);
 
