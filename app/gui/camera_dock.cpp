@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <utility>
 
+#include "gui/camera_opener.hpp"
 #include "pt/ui/main_window.hpp"
 
 namespace pt::gui {
@@ -33,11 +34,12 @@ void show_optional(QDoubleSpinBox* box, const std::optional<double>& value) {
 
 }  // namespace
 
-CameraDock::CameraDock(ui::MainWindow& window, CameraSession& session, std::function<void(const QString&)> log_error,
-                       std::function<void(const QString&)> log_info)
+CameraDock::CameraDock(ui::MainWindow& window, CameraSession& session, CameraOpener& opener,
+                       std::function<void(const QString&)> log_error, std::function<void(const QString&)> log_info)
     : QDockWidget(tr("Camera"), &window),
       window_(window),
       session_(session),
+      opener_(opener),
       log_error_(std::move(log_error)),
       log_info_(std::move(log_info)) {
   setObjectName(QStringLiteral("camera"));
@@ -98,19 +100,16 @@ camera::CameraSettings CameraDock::asked() const {
 
 void CameraDock::apply() {
   const CameraStatus status = session_.status();
-  if (status.id.empty()) return;
-  const QString input = QStringLiteral("camera:") + QString::fromStdString(status.id);
+  if (status.id.empty() || opener_.busy()) return;
+  const QString id = QString::fromStdString(status.id);
   const camera::CameraSettings before = session_.asked();
   session_.ask(asked());
-  window_.close_source();  // one camera cannot be opened twice
-  if (window_.open_source(input)) {
-    message_->clear();
-    return;
-  }
-  const QString refusal = window_.error_text();
-  session_.ask(before);
-  window_.open_source(input);
-  message_->setText(refusal);
+  message_->clear();
+  opener_.open(id, [this, id, before](const QString& refusal) {
+    message_->setText(refusal);
+    session_.ask(before);
+    opener_.open(id);
+  });
 }
 
 void CameraDock::show_applied(const camera::AppliedCameraSettings& applied) {

@@ -18,14 +18,16 @@ class MainWindow;
 
 namespace pt::gui {
 
+class CameraOpener;
+
 class CameraDock : public QDockWidget {
   Q_OBJECT
  public:
-  CameraDock(ui::MainWindow& window, CameraSession& session, std::function<void(const QString&)> log_error,
-             std::function<void(const QString&)> log_info);
+  CameraDock(ui::MainWindow& window, CameraSession& session, CameraOpener& opener,
+             std::function<void(const QString&)> log_error, std::function<void(const QString&)> log_info);
 
-  // Reopens the camera with the values in the form; a refused value (named, with the camera's
-  // range) shows here and the camera comes back with its previous settings.
+  // Reopens the camera with the values in the form, off the GUI thread; a refused value (named,
+  // with the camera's range) shows here and the camera comes back with its previous settings.
   void apply();
   // Takes in what the session heard from the camera (polled, so the camera thread never waits).
   void refresh();
@@ -38,6 +40,7 @@ class CameraDock : public QDockWidget {
 
   ui::MainWindow& window_;
   CameraSession& session_;
+  CameraOpener& opener_;
   std::function<void(const QString&)> log_error_;
   std::function<void(const QString&)> log_info_;
   QDoubleSpinBox* exposure_ = nullptr;

@@ -10,6 +10,7 @@
 #include "gui/window_recording.hpp"
 #if defined(PT_HAVE_ARAVIS)
 #include "gui/camera_controls.hpp"
+#include "gui/camera_opener.hpp"
 #endif
 
 namespace pt::gui {
@@ -36,12 +37,7 @@ void add_cameras(ui::MainWindowServices& services) {
   services.open_source = [session](const QString& input) {
     if (const auto id = cli::camera_id(input.toStdString())) {
       if (id->empty()) throw std::invalid_argument("camera: needs a camera id or address");
-      ui::OpenedSource opened;
-      opened.source = session->open(*id);
-      // A binocular eye camera: the eyes side by side, as from the synthetic camera.
-      opened.regions = cli::eye_regions(opened.source->width(), opened.source->height(), 2, std::nullopt, std::nullopt);
-      opened.live = true;
-      return opened;
+      return open_camera_source(*session, *id);
     }
     ui::OpenedSource opened = open_file_or_synthetic(input);
     session->closed();

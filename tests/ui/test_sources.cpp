@@ -16,7 +16,8 @@ ImageU8 render_discs() {
       const bool left = x < kDiscsWidth / 2;
       const Disc& d = left ? kDarkerDisc : kPalerDisc;
       // A one-pixel ramp at the border, and a little texture so that the frame is not flat.
-      const float inside = std::clamp(d.r + 0.5F - std::hypot(x - d.cx, y - d.cy), 0.0F, 1.0F);
+      const float distance = std::hypot(static_cast<float>(x) - d.cx, static_cast<float>(y) - d.cy);
+      const float inside = std::clamp(d.r + 0.5F - distance, 0.0F, 1.0F);
       const float pupil = left ? 20.0F : 55.0F;
       const float around = 120.0F + static_cast<float>((x * 7 + y * 13) % 5);
       img.at(x, y) = static_cast<std::uint8_t>(std::lround(inside * pupil + (1.0F - inside) * around));

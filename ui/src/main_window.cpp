@@ -175,27 +175,30 @@ void MainWindow::build_menus() {
 
 bool MainWindow::open_source(const QString& input) {
   try {
-    OpenedSource opened = services_.open_source(input);
-    opened.regions = regions_->regions_for(input, opened.source->width(), opened.source->height(), std::move(opened.regions));
-    worker_.reset();  // joins the previous tracking thread before the new one starts
-    history_.clear();
-    worker_ = std::make_unique<TrackingWorker>(std::move(opened.source), std::move(opened.regions), opened.live,
-                                               plugins::detector_params_from(detector_form_->values()),
-                                               services_.cpu_threads);
-    worker_->show_reflections(video_->overlays().reflections);
-    worker_->show_search(video_->overlays().search);
-    source_input_ = input;
-    last_rates_ = {};
-    end_reported_ = false;
-    error_label_->clear();
-    const QString described = QString::fromStdString(worker_->source_description());
-    setWindowTitle(tr("pupiltrack — %1").arg(described));
-    if (services_.log_info) services_.log_info(tr("tracking %1").arg(described));
+    track(input, services_.open_source(input));
     return true;
   } catch (const std::exception& e) {
     show_error(tr("cannot open %1: %2").arg(input, QString::fromStdString(e.what())));
     return false;
   }
+}
+
+void MainWindow::track(const QString& input, OpenedSource opened) {
+  opened.regions = regions_->regions_for(input, opened.source->width(), opened.source->height(), std::move(opened.regions));
+  worker_.reset();  // joins the previous tracking thread before the new one starts
+  history_.clear();
+  worker_ = std::make_unique<TrackingWorker>(std::move(opened.source), std::move(opened.regions), opened.live,
+                                             plugins::detector_params_from(detector_form_->values()),
+                                             services_.cpu_threads);
+  worker_->show_reflections(video_->overlays().reflections);
+  worker_->show_search(video_->overlays().search);
+  source_input_ = input;
+  last_rates_ = {};
+  end_reported_ = false;
+  error_label_->clear();
+  const QString described = QString::fromStdString(worker_->source_description());
+  setWindowTitle(tr("pupiltrack — %1").arg(described));
+  if (services_.log_info) services_.log_info(tr("tracking %1").arg(described));
 }
 
 void MainWindow::close_source() { worker_.reset(); }

@@ -69,8 +69,13 @@ class MainWindow : public QMainWindow {
   // Stops the current source and tracks `input`; on failure the error shows in the window (not
   // modal) and the previous source keeps running.
   bool open_source(const QString& input);
+  // Tracks a source opened elsewhere (e.g. a camera opened off the GUI thread) as open_source
+  // would; throws std::exception when tracking cannot start.
+  void track(const QString& input, OpenedSource opened);
   // Stops tracking and closes the source, e.g. to open the same camera again with new settings.
   void close_source();
+  // A visible, non-modal error, also in the log.
+  void show_error(const QString& text);
 
   [[nodiscard]] TrackingWorker* worker() const noexcept { return worker_.get(); }
   [[nodiscard]] const TraceHistory& history() const noexcept { return history_; }
@@ -93,7 +98,6 @@ class MainWindow : public QMainWindow {
   void poll();
   void update_status();
   void apply_detector_params();
-  void show_error(const QString& text);
   void choose_video();
   void choose_folder();
   void save_snapshot();  // the view with its overlays, as shown
