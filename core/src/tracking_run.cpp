@@ -20,15 +20,16 @@ class RunState {
     progress_.total = total;
   }
 
+  // Hands every finished frame to the sinks; with `wait`, waits for the oldest first. Only the
+  // oldest: the detector keeps working on the others while the next frames go in.
   void deliver(bool wait) {
-    while (auto done = detector_.collect(wait)) {
+    for (auto done = detector_.collect(wait); done; done = detector_.collect(false)) {
       for (std::size_t i = 0; i < done->eyes.size() && i < summary_.detected_per_eye.size(); ++i) {
         summary_.detected_per_eye[i] += done->eyes[i].detected ? 1 : 0;
       }
       for (ResultSink* s : sinks_) s->on_frame(*done);
       ++summary_.frames;
       report(false);
-      if (!wait) break;
     }
   }
 
@@ -70,8 +71,9 @@ RunSummary run_tracking(FrameSource& source, PupilDetector& detector, std::span<
   RunState state(detector, sinks, regions.size(), options, source.frame_count());
   ReadStatus status = ReadStatus::Ok;
   while (options.stop == nullptr || !options.stop->load(std::memory_order_relaxed)) {
-    std::optional<Frame> frame = pool.try_acquire();
-    if (!frame) {  // every buffer is in the detector: wait for the oldest result
+    std::optional<Frame> frame =
+        detector.in_flight() < detector.max_in_flight() ? pool.try_acquire() : std::optional<Frame>();
+    if (!frame) {  // the detector holds all it takes (or every buffer): wait for the oldest result
       state.deliver(true);
       continue;
     }
@@ -84,7 +86,7 @@ RunSummary run_tracking(FrameSource& source, PupilDetector& detector, std::span<
     state.deliver(false);
   }
   // Whatever is in flight still reaches the sinks: results already computed are never lost.
-  state.deliver(true);
+  while (detector.in_flight() > 0) state.deliver(true);
   return state.finish(status, status == ReadStatus::Error ? source.error() : std::string());
 }
 
