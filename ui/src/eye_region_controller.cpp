@@ -16,7 +16,7 @@ EyeRegionController::EyeRegionController(VideoView& view, QMenu& menu, std::func
     : QObject(parent), view_(view), worker_(std::move(worker)), notify_(std::move(notify)) {
   draw_ = menu.addAction(tr("&Draw eye regions"));
   draw_->setCheckable(true);
-  draw_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+  draw_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
   connect(draw_, &QAction::toggled, &view_, &VideoView::set_region_mode);
   menu.addAction(tr("Reset eye &regions"), this, &EyeRegionController::reset);
   connect(&view_, &VideoView::region_drawn, this, &EyeRegionController::change);
