@@ -41,6 +41,12 @@ TEST_CASE("a preset file keeps the detector's parameters and the eye regions") {
   const pt::ui::Preset loaded = pt::ui::load_preset(path, schema);
   CHECK(loaded.detector == saved.detector);
   CHECK(loaded.regions == saved.regions);
+
+  // Written by hand, a boolean may be 1 or 0 as well as true or false.
+  for (const bool on : {true, false}) {
+    QSettings(path, QSettings::IniFormat).setValue("detector/window", on ? "1" : "0");
+    CHECK(std::get<bool>(pt::ui::load_preset(path, schema).detector.at("window")) == on);
+  }
 }
 
 TEST_CASE("broken preset files are refused with the reason") {
@@ -65,6 +71,14 @@ TEST_CASE("broken preset files are refused with the reason") {
   CHECK(why_refused([](QSettings& f) { f.setValue("detector/rays", 9999); }) == "p.ini: the value of rays is not a number in its range");
   CHECK(why_refused([](QSettings& f) { f.setValue("detector/rays", "many"); }) == "p.ini: the value of rays is not a number in its range");
   CHECK(why_refused([](QSettings& f) { f.setValue("detector/rayz", 20); }) == "p.ini: unknown parameter rayz");
+  // A boolean is true, false, 1 or 0: QVariant::toBool would take "yes" or "flase" for true.
+  for (const char* text : {"true", "false", "1", "0"}) {
+    CHECK(why_refused([text](QSettings& f) { f.setValue("detector/window", text); }).isEmpty());
+  }
+  for (const char* text : {"yes", "flase", "2", ""}) {
+    CHECK(why_refused([text](QSettings& f) { f.setValue("detector/window", text); }) ==
+          "p.ini: the value of window is not true, false, 1 or 0");
+  }
   CHECK(why_refused([](QSettings& f) { f.setValue("regions/eye0", "1,2,3"); }).contains("eye regions"));
   CHECK(why_refused([](QSettings& f) { f.remove("preset"); }).contains("not a pupiltrack preset"));
 

@@ -45,9 +45,11 @@ Preset load_preset(const QString& path, const plugins::ParamSchema& schema) {
   file.endGroup();
   for (const QString& key : keys) {
     if (!preset.detector.contains(key.toStdString())) {
-      const bool known = std::any_of(schema.begin(), schema.end(), [&](const auto& s) { return s.key == key.toStdString(); });
-      refuse(path, known ? QStringLiteral("the value of %1 is not a number in its range").arg(key)
-                         : QStringLiteral("unknown parameter %1").arg(key));
+      const auto spec = std::find_if(schema.begin(), schema.end(), [&](const auto& s) { return s.key == key.toStdString(); });
+      if (spec == schema.end()) refuse(path, QStringLiteral("unknown parameter %1").arg(key));
+      refuse(path, spec->kind == plugins::ParamKind::Bool
+                       ? QStringLiteral("the value of %1 is not true, false, 1 or 0").arg(key)
+                       : QStringLiteral("the value of %1 is not a number in its range").arg(key));
     }
   }
   if (file.contains(kRegions + QStringLiteral("/count"))) {

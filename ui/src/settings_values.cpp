@@ -1,6 +1,21 @@
 #include "pt/ui/settings_values.hpp"
 
+#include <optional>
+
 namespace pt::ui {
+namespace {
+
+// QVariant::toBool takes any text but "false" and "0" for true: a typing slip would switch the
+// parameter on. Only what write_params writes (and 1/0) counts as a boolean.
+std::optional<bool> to_bool(const QVariant& v) {
+  if (v.typeId() == QMetaType::Bool) return v.toBool();
+  const QString text = v.toString();
+  if (text == QLatin1String("true") || text == QLatin1String("1")) return true;
+  if (text == QLatin1String("false") || text == QLatin1String("0")) return false;
+  return std::nullopt;
+}
+
+}  // namespace
 
 void write_params(QSettings& settings, const QString& group, const plugins::ParamSet& params) {
   for (const auto& [key, value] : params) {
@@ -32,7 +47,9 @@ plugins::ParamSet read_params(const QSettings& settings, const QString& group, c
         if (ok && d >= spec.min && d <= spec.max) out.emplace(spec.key, d);
         break;
       }
-      case plugins::ParamKind::Bool: out.emplace(spec.key, v.toBool()); break;
+      case plugins::ParamKind::Bool:
+        if (const std::optional<bool> b = to_bool(v)) out.emplace(spec.key, *b);
+        break;
       case plugins::ParamKind::Invalid: break;
     }
   }
