@@ -1,6 +1,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "pt/image.hpp"
 
@@ -14,6 +15,11 @@ struct FrameInfo {
   std::int64_t host_ns = 0;    // host steady clock when acquired, for latency
   std::string source;
 };
+
+// Writes "<prefix>#<index>" into `label` in place. A pooled frame's label keeps its slot's
+// storage, so a source that labels its frames this way allocates nothing for them once every
+// slot has held a label this long.
+void set_indexed_label(std::string& label, std::string_view prefix, std::uint64_t index);
 
 class FramePool;
 

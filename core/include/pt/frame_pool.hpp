@@ -3,6 +3,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "pt/frame.hpp"
@@ -29,7 +30,9 @@ class FramePool {
 
  private:
   friend class Frame;
-  void give_back(int slot) noexcept;
+  // The frame's label goes back with the slot: the next lease of the slot writes its label into
+  // the same storage, so labelling frames stops allocating once each slot has held a long one.
+  void give_back(int slot, std::string&& label) noexcept;
 
   int width_;
   int height_;
@@ -37,6 +40,7 @@ class FramePool {
   std::vector<void*> slots_;
   mutable std::mutex mutex_;
   std::vector<int> free_;
+  std::vector<std::string> labels_;  // per slot, while the slot is free
 };
 
 }  // namespace pt

@@ -26,7 +26,7 @@ Frame& Frame::operator=(Frame&& o) noexcept {
 Frame::~Frame() { release(); }
 
 void Frame::release() noexcept {
-  if (pool_ != nullptr) pool_->give_back(slot_);
+  if (pool_ != nullptr) pool_->give_back(slot_, std::move(info_.source));
   pool_ = nullptr;
   slot_ = -1;
   view_ = {};
@@ -48,6 +48,7 @@ FramePool::FramePool(int width, int height, std::size_t count, std::shared_ptr<H
   const auto bytes = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   slots_.reserve(count);
   free_.reserve(count);
+  labels_.resize(count);
   try {
     for (std::size_t i = 0; i < count; ++i) {
       slots_.push_back(allocator_->allocate(bytes));
@@ -69,7 +70,10 @@ std::optional<Frame> FramePool::try_acquire() {
   const int slot = free_.back();
   free_.pop_back();
   auto* base = static_cast<std::uint8_t*>(slots_[static_cast<std::size_t>(slot)]);
-  return Frame(this, slot, ViewU8{base, width_, height_, width_});
+  Frame frame(this, slot, ViewU8{base, width_, height_, width_});
+  frame.info_.source = std::move(labels_[static_cast<std::size_t>(slot)]);
+  frame.info_.source.clear();
+  return frame;
 }
 
 std::size_t FramePool::available() const {
@@ -77,8 +81,9 @@ std::size_t FramePool::available() const {
   return free_.size();
 }
 
-void FramePool::give_back(int slot) noexcept {
+void FramePool::give_back(int slot, std::string&& label) noexcept {
   std::lock_guard lock(mutex_);
+  labels_[static_cast<std::size_t>(slot)] = std::move(label);
   free_.push_back(slot);
 }
 

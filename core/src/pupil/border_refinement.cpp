@@ -45,8 +45,12 @@ float median(std::vector<float>& v) {
 std::optional<BorderLevels> measure_border_levels(CViewU8 image, CViewU8 reflections, const Ellipse& e,
                                                   float blur_px) {
   if (image.width < 2 || image.height < 2) return std::nullopt;
-  std::vector<float> inner;
-  std::vector<float> outer;
+  // Called for every fit of every frame: buffers kept per thread (each eye lane has its own)
+  // stop the rings from allocating and freeing the same memory frame after frame.
+  thread_local std::vector<float> inner;
+  thread_local std::vector<float> outer;
+  inner.clear();
+  outer.clear();
   for (const float scale : kInnerScales) sample_ring(image, reflections, e, scale, 0.0F, inner);
   for (const float m : kOuterBlurMultiples) sample_ring(image, reflections, e, 1.0F, m * blur_px, outer);
   if (static_cast<int>(inner.size()) < kMinLevelSamples || static_cast<int>(outer.size()) < kMinLevelSamples) {
@@ -64,7 +68,7 @@ std::optional<float> border_rise_px(CViewU8 image, CViewU8 reflections, const El
   const auto bins = static_cast<std::size_t>(kReach / step) + 1;
   const float c = std::cos(e.angle_rad);
   const float s = std::sin(e.angle_rad);
-  std::vector<float> samples;
+  thread_local std::vector<float> samples;  // per thread, as in measure_border_levels
   std::optional<float> quarter;
   const float low = levels.inside + 0.25F * (levels.outside - levels.inside);
   const float high = levels.inside + 0.75F * (levels.outside - levels.inside);

@@ -34,7 +34,8 @@ std::uint32_t box_sum(const std::vector<std::uint32_t>& table, int table_width, 
 }  // namespace
 
 void DarkBoxMap::CellMask::reset(int w, int h) {
-  marks_ = ImageU8(w, h, 0U);
+  marks_.resize(w, h);  // reuses its memory: the map is rebuilt for every search from dark blobs
+  std::fill_n(marks_.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h), std::uint8_t{0});
   table_.assign(static_cast<std::size_t>(w + 1) * static_cast<std::size_t>(h + 1), 0U);
   stale_from_ = -1;
   any_ = false;

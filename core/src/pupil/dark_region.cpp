@@ -44,7 +44,9 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
     visited_ = Image<std::uint32_t>(w, h, 0U);
     generation_ = 1;
   }
-  for (auto& q : queue_) q.clear();
+  waiting_.clear();
+  top_.fill(kNone);
+  queued_.fill(0U);
   // Every pixel is queued once at most, so the level being taken never holds more than all.
   if (taking_.size() < static_cast<std::size_t>(w) * static_cast<std::size_t>(h)) {
     taking_.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
@@ -57,8 +59,7 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
   const std::uint32_t generation = generation_;  // a local, which the marks' stores cannot change
   first_level_ = image.at(sx, sy);
   visited_.at(sx, sy) = generation_;
-  queue_[static_cast<std::size_t>(first_level_)].push_back(static_cast<std::uint32_t>(sy) * kRow +
-                                                          static_cast<std::uint32_t>(sx));
+  queue(static_cast<std::size_t>(first_level_), static_cast<std::uint32_t>(sy) * kRow + static_cast<std::uint32_t>(sx));
   // A local copy, handed back on every way out: the queues' pixels are stored as 32-bit integers,
   // which as far as the compiler knows may be the member's fields, so it would store and reload
   // them around every queued pixel.
@@ -93,10 +94,11 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
     // The level's pixels are taken from a stack of their own, in the order its queue would give
     // them (last in, first out), with the pixels it adds on top. Its size stays in a register,
     // which a vector's end, next to the other levels' queues, does not.
-    auto& waiting = queue_[static_cast<std::size_t>(level)];
-    std::size_t pending = waiting.size();
-    std::copy(waiting.begin(), waiting.end(), taking);
-    waiting.clear();
+    const auto l = static_cast<std::size_t>(level);
+    std::size_t pending = queued_[l];
+    for (std::uint32_t e = top_[l], k = queued_[l]; e != kNone; e = waiting_[e].below) taking[--k] = waiting_[e].packed;
+    top_[l] = kNone;
+    queued_[l] = 0U;
     bool touched_edge = false;
     while (pending > 0) {
       const std::uint32_t packed = taking[--pending];
@@ -127,7 +129,7 @@ DarkRegionCandidates DarkRegionGrower::grow(CViewU8 image, Point2f seed, float m
         if (g <= level) {
           taking[pending++] = next;
         } else {
-          queue_[static_cast<std::size_t>(g)].push_back(next);
+          queue(static_cast<std::size_t>(g), next);
         }
       };
       visit(-1, -1, packed - 1U);

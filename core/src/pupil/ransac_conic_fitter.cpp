@@ -62,6 +62,9 @@ void RansacConicFitter::mark_inliers(std::span<const Point2f> points, const Elli
 
 std::optional<ConicFit> RansacConicFitter::fit(std::span<const Point2f> points, FitModel model, const ShapeLimits& limits,
                                                std::vector<std::uint8_t>& inlier) {
+  // assign() alone grows the flags to exactly the count asked, a new allocation each time the
+  // border has a point more than ever before; doubling settles within a few frames.
+  if (inlier.capacity() < points.size()) inlier.reserve(std::max(points.size(), 2 * inlier.capacity()));
   inlier.assign(points.size(), 0);
   if (points.size() < static_cast<std::size_t>(kSampleSize)) return std::nullopt;
   const auto n = static_cast<float>(points.size());

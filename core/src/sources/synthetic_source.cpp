@@ -14,7 +14,15 @@ std::string SyntheticSource::describe() const {
          (c.eyes == 1 ? " eye" : " eyes") + ", seed " + std::to_string(c.seed);
 }
 
-std::string SyntheticSource::label(std::uint64_t index) { return "synthetic#" + std::to_string(index); }
+namespace {
+constexpr std::string_view kLabelPrefix = "synthetic";
+}  // namespace
+
+std::string SyntheticSource::label(std::uint64_t index) {
+  std::string out;
+  set_indexed_label(out, kLabelPrefix, index);
+  return out;
+}
 
 ReadStatus SyntheticSource::read(Frame& into) {
   if (frames_ && static_cast<std::int64_t>(next_) >= *frames_) return ReadStatus::EndOfStream;
@@ -22,7 +30,7 @@ ReadStatus SyntheticSource::read(Frame& into) {
   FrameInfo& info = into.info();
   info.index = truth.index;
   info.timestamp_s = truth.time_s;
-  info.source = label(truth.index);
+  set_indexed_label(info.source, kLabelPrefix, truth.index);
   ++next_;
   if (observer_) observer_(truth, info);
   return ReadStatus::Ok;

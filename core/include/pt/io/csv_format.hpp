@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -10,6 +11,10 @@ namespace pt {
 
 // Fixed-point decimal with `decimals` places and no locale: CSV readers everywhere agree on it.
 [[nodiscard]] std::string csv_number(double value, int decimals);
+// The same, appended to `out`: a writer that keeps its line buffer formats without allocating.
+void append_csv_field(std::string& out, std::string_view text);
+void append_csv_number(std::string& out, double value, int decimals);
+void append_csv_integer(std::string& out, std::uint64_t value);
 
 // An ellipse axis direction in degrees within [0, 180): half a turn gives the same ellipse.
 [[nodiscard]] double axis_angle_degrees(float radians);

@@ -33,12 +33,15 @@ class CsvTraceWriter final : public ResultSink {
 
   // One frame's rows as text, for writers and tests alike.
   [[nodiscard]] static std::string format_rows(const TrackedFrame& frame, const TraceLabels& labels);
+  // The same appended to `out`.
+  static void append_rows(std::string& out, const TrackedFrame& frame, const TraceLabels& labels);
 
  private:
   std::FILE* file_ = nullptr;
   std::filesystem::path path_;
   TraceLabels labels_;
   std::uint64_t rows_ = 0;
+  std::string rows_text_;  // one frame's rows; kept so its capacity serves every frame
 };
 
 }  // namespace pt

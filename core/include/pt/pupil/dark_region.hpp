@@ -68,7 +68,22 @@ class DarkRegionGrower {
 
   [[nodiscard]] DarkRegion describe(int last_level, int spill_level) const;
 
-  std::array<std::vector<std::uint32_t>, 256> queue_;  // pixels waiting, by grey level
+  // Pixels waiting, by grey level: a stack per level, linked through one pool of entries that
+  // keeps its capacity from flood to flood. 256 vectors would each grow to its own largest
+  // level first, an allocation now and then for hours (the slow creep of long runs).
+  struct Waiting {
+    std::uint32_t packed;
+    std::uint32_t below;  // the entry queued before it on its level, or kNone
+  };
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
+  void queue(std::size_t level, std::uint32_t packed) {
+    waiting_.push_back({packed, top_[level]});
+    top_[level] = static_cast<std::uint32_t>(waiting_.size() - 1);
+    ++queued_[level];
+  }
+  std::vector<Waiting> waiting_;
+  std::array<std::uint32_t, 256> top_{};
+  std::array<std::uint32_t, 256> queued_{};
   std::vector<std::uint32_t> taking_;                  // the pixels of the level being taken
   Image<std::uint32_t> visited_;                       // == generation_ where already queued
   std::uint32_t generation_ = 0;
