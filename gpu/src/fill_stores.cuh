@@ -17,7 +17,16 @@ constexpr std::uint8_t kMaskTaken = 254;
 
 enum class PixelState : std::uint8_t { Background = 0, Reflection = 1, Taken = 2 };
 
+// A pixel as the flood meets it: background no component took yet (the current one's border
+// to be), a reflection pixel to take, or anything else, which the flood passes by.
+enum class FloodCell : std::uint8_t { Free, Reflection, Closed };
+
 constexpr unsigned kNoClaim = 0xFFFFFFFFU;
+
+// Fills on other multiprocessors write the mask, the owner image and the claims while this one
+// runs (it waits only for those it overlaps): reads of them skip this multiprocessor's L1,
+// which may hold lines from before their writes.
+__device__ __forceinline__ std::uint8_t read_shared_mask(CDeviceViewU8 mask, int x, int y) { return __ldcg(&mask.at(x, y)); }
 
 // A box of the region, in region pixels.
 struct Window {
@@ -27,11 +36,16 @@ struct Window {
 };
 
 // f(q, x, y) for every pixel of the window, q its index in the window, (x, y) its place in the
-// region; the lanes of a warp take the columns of each row in turn.
+// region; the lanes of a warp take consecutive pixels. Unrolled so that the device-memory loads
+// of several steps are in flight together rather than one after the other.
 template <class F>
 __device__ __forceinline__ void for_window(const Window& w, int lane, F&& f) {
-  for (int r = 0; r < w.h; ++r) {
-    for (int c = lane; c < w.w; c += 32) f(r * w.w + c, w.x0 + c, w.y0 + r);
+  const int n = w.area();
+#pragma unroll 4
+  for (int q = lane; q < n; q += 32) {
+    const int r = q / w.w;
+    const int c = q - r * w.w;
+    f(q, w.x0 + c, w.y0 + r);
   }
 }
 
@@ -54,7 +68,7 @@ class SharedStore {
   // The warp copies its window in; the mine marks start clear, claims unset.
   __device__ void load(CDeviceViewU8 src, CDeviceViewU8 mask, int lane) {
     for_window(win_, lane, [&](int q, int x, int y) {
-      const std::uint8_t m = mask.at(x, y);
+      const std::uint8_t m = read_shared_mask(mask, x, y);
       state_[q] = static_cast<std::uint8_t>(m == 0 ? PixelState::Background
                                                   : (m == kMaskReflection ? PixelState::Reflection : PixelState::Taken));
       grey_[q] = src.at(x, y);
@@ -76,6 +90,14 @@ class SharedStore {
   [[nodiscard]] __device__ std::uint8_t grey(int q) const { return grey_[q]; }
   __device__ void take(int q) { state_[q] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(PixelState::Taken) | (state_[q] & kMine)); }
   __device__ void make_mine(int q) { state_[q] = static_cast<std::uint8_t>(state_[q] | kMine); }
+  [[nodiscard]] __device__ FloodCell flood_cell(int q) const {
+    const std::uint8_t b = state_[q];  // a reflection pixel is never marked mine
+    return b == 0 ? FloodCell::Free : (b == kReflectionCell ? FloodCell::Reflection : FloodCell::Closed);
+  }
+  // For a reflection pixel: taken and mine, in one store.
+  __device__ void take_mine(int q) { state_[q] = kTakenMine; }
+  // For a free background pixel: mine, as this component's border.
+  __device__ void mark_border(int q) { state_[q] = kMine; }
   __device__ void claim(int q, unsigned key) { atomicMin_block(claims_ + q, key); }
   [[nodiscard]] __device__ unsigned claim_of(int q) const { return claims_[q]; }
   __device__ void clear_claim(int q) { claims_[q] = kNoClaim; }
@@ -86,6 +108,8 @@ class SharedStore {
  private:
   static constexpr std::uint8_t kStateBits = 3;
   static constexpr std::uint8_t kMine = 4;
+  static constexpr auto kReflectionCell = static_cast<std::uint8_t>(PixelState::Reflection);
+  static constexpr auto kTakenMine = static_cast<std::uint8_t>(static_cast<std::uint8_t>(PixelState::Taken) | kMine);
 
   Window win_;
   unsigned* claims_;
@@ -114,15 +138,25 @@ class GlobalStore {
 
   [[nodiscard]] __device__ const Window& window() const { return win_; }
   [[nodiscard]] __device__ PixelState state(int q) const {
-    const std::uint8_t m = im_.mask.at(x(q), y(q));
+    const std::uint8_t m = read_shared_mask(im_.mask, x(q), y(q));
     return m == 0 ? PixelState::Background : (m == kMaskReflection ? PixelState::Reflection : PixelState::Taken);
   }
-  [[nodiscard]] __device__ bool mine(int q) const { return im_.owner[pixel(q)] == id_; }
+  [[nodiscard]] __device__ bool mine(int q) const { return __ldcg(im_.owner + pixel(q)) == id_; }
   [[nodiscard]] __device__ std::uint8_t grey(int q) const { return im_.src.at(x(q), y(q)); }
   __device__ void take(int q) const { im_.mask.at(x(q), y(q)) = kMaskTaken; }
   __device__ void make_mine(int q) const { im_.owner[pixel(q)] = id_; }
+  [[nodiscard]] __device__ FloodCell flood_cell(int q) const {
+    const std::uint8_t m = read_shared_mask(im_.mask, x(q), y(q));
+    if (m == kMaskReflection) return FloodCell::Reflection;
+    return m == 0 && !mine(q) ? FloodCell::Free : FloodCell::Closed;
+  }
+  __device__ void take_mine(int q) const {
+    take(q);
+    make_mine(q);
+  }
+  __device__ void mark_border(int q) const { make_mine(q); }
   __device__ void claim(int q, unsigned key) const { atomicMin(im_.claims + pixel(q), key); }
-  [[nodiscard]] __device__ unsigned claim_of(int q) const { return im_.claims[pixel(q)]; }
+  [[nodiscard]] __device__ unsigned claim_of(int q) const { return __ldcg(im_.claims + pixel(q)); }
   __device__ void clear_claim(int q) const { im_.claims[pixel(q)] = kNoClaim; }
   [[nodiscard]] __device__ int list(int which, int i) const { return (which == 0 ? im_.lists[0] : im_.lists[1])[pixel(i)]; }
   __device__ void set_list(int which, int i, int q) const { (which == 0 ? im_.lists[0] : im_.lists[1])[pixel(i)] = q; }

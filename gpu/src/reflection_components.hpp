@@ -7,7 +7,13 @@
 namespace pt::gpu {
 
 // Places of ReflectionFill's counters.
-enum ReflectionCounter : int { kComponentsFound = 0, kReflectionsFilled = 1, kSamplesStored = 2, kReflectionCounters = 3 };
+enum ReflectionCounter : int {
+  kComponentsFound = 0,
+  kReflectionsFilled = 1,
+  kSamplesStored = 2,
+  kFillTurn = 3,  // the next component, in raster order, that a fill warp takes
+  kReflectionCounters = 4
+};
 
 // Workspace of the labelling, all in device memory, images dense (row stride = region width).
 struct ComponentLabels {

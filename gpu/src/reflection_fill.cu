@@ -12,10 +12,9 @@
 namespace pt::gpu {
 namespace {
 
-constexpr int kFillWarps = 4;
 // Reflections whose samples wait for the per-pixel interpolation; a region rarely has dozens.
 constexpr int kStoredSamples = 1024;
-constexpr int kFillThreads = kFillWarps * kWarp;
+constexpr int kOrderThreads = 256;
 
 struct Box {
   int x0, y0, x1, y1;  // inclusive
@@ -36,6 +35,7 @@ struct FillArgs {
   const int* slot_of;
   ReflectionComponent* found;
   ReflectionComponent* sorted;
+  int* done;  // per component in raster order: its results are in the mask
   ReflectionSamples* stored;
   int stored_capacity;
   int* counters;
@@ -45,11 +45,6 @@ struct FillArgs {
 
 __device__ int halo_rings(int area) {
   return static_cast<int>(__fsqrt_rn(__fdiv_rn(static_cast<float>(area), std::numbers::pi_v<float>)));
-}
-
-__device__ int warp_max(int v) {
-  for (int offset = kWarp / 2; offset > 0; offset /= 2) v = max(v, __shfl_xor_sync(kFullWarp, v, offset));
-  return v;
 }
 
 // Keeps the samples for the per-pixel interpolation; when the store is full (thousands of
@@ -103,71 +98,66 @@ __device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, 
   return fill_component(a, c, s, seed, samples, lane);
 }
 
-// One block per region.
-__global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs a) {
-  extern __shared__ __align__(16) unsigned char slices[];
-  __shared__ Samples samples[kFillWarps];
-  __shared__ int deepest_level;
+// The components in raster order of their seeds (the order in which the CPU meets them), with
+// their halo rings and none yet done.
+__global__ void __launch_bounds__(kOrderThreads) order_components_kernel(FillArgs a) {
   const int n = a.counters[kComponentsFound];
-  const int w = a.images.src.width;
-  const int h = a.images.src.height;
-  const int lane = static_cast<int>(threadIdx.x) % kWarp;
-  const int warp = static_cast<int>(threadIdx.x) / kWarp;
-
-  // Raster order of the seeds: the order in which the CPU meets the components.
-  for (int j = static_cast<int>(threadIdx.x); j < n; j += kFillThreads) {
+  const int stride = static_cast<int>(gridDim.x * blockDim.x);
+  for (int j = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x); j < n; j += stride) {
     ReflectionComponent c = a.found[j];
     int rank = 0;
     for (int i = 0; i < n; ++i) rank += a.found[i].seed < c.seed ? 1 : 0;
     c.rings = halo_rings(c.area);
-    c.level = c.area > a.max_area ? -1 : 0;
+    c.too_large = c.area > a.max_area;
     a.sorted[rank] = c;
+    a.done[rank] = 0;
   }
-  __syncthreads();
+}
 
-  // A component waits for every earlier one whose reach meets its own.
-  if (warp == 0) {
-    int deepest = -1;
-    for (int j = 0; j < n; ++j) {
-      ReflectionComponent& cj = a.sorted[j];
-      if (cj.level < 0) continue;
-      const Box bj = reach(cj, w, h);
-      int level = 0;
-      for (int i = lane; i < j; i += kWarp) {
-        const ReflectionComponent& ci = a.sorted[i];
-        if (ci.level >= 0 && reach(ci, w, h).meets(bj)) level = max(level, ci.level + 1);
-      }
-      level = warp_max(level);
-      if (lane == 0) cj.level = level;
-      deepest = max(deepest, level);
-      __syncwarp();
-    }
-    if (lane == 0) deepest_level = deepest;
+// A component waits for every earlier one whose reach meets its own (the CPU's result depends on
+// them), and for no other. Earlier components were handed out earlier, to warps already running,
+// so the wait always ends.
+__device__ void wait_for_overlapping(const FillArgs& a, const ReflectionComponent& c, int turn, int lane) {
+  const int w = a.images.src.width;
+  const int h = a.images.src.height;
+  const Box b = reach(c, w, h);
+  for (int i = lane; i < turn; i += kWarp) {
+    const ReflectionComponent& e = a.sorted[i];
+    if (e.too_large || !reach(e, w, h).meets(b)) continue;
+    const volatile int* flag = a.done + i;
+    while (*flag == 0) __nanosleep(64);
   }
-  __syncthreads();
-  // Within a level the warps take the components in turn, the largest first, so that the slowest
-  // ones start at once and on different warps.
-  for (int j = static_cast<int>(threadIdx.x); j < n; j += kFillThreads) {
-    ReflectionComponent& cj = a.sorted[j];
+  __syncwarp();
+  __threadfence();
+}
+
+// Every lane's writes reach device memory before the flag that others wait on.
+__device__ void mark_done(int* flag, int lane) {
+  __threadfence();
+  __syncwarp();
+  if (lane == 0) *static_cast<volatile int*>(flag) = 1;
+}
+
+// A warp per block, a block per multiprocessor, each with all the shared memory a block may have:
+// the warps take the components in raster order, and each runs as soon as the earlier ones it
+// overlaps are done, so independent reflections are filled side by side.
+__global__ void __launch_bounds__(kWarp) fill_reflections_kernel(FillArgs a) {
+  extern __shared__ __align__(16) unsigned char slice[];
+  __shared__ Samples samples;
+  const int n = a.counters[kComponentsFound];
+  const int lane = static_cast<int>(threadIdx.x);
+  for (;;) {
     int turn = 0;
-    for (int i = 0; i < n; ++i) {
-      const ReflectionComponent& ci = a.sorted[i];
-      turn += ci.level == cj.level && (ci.area > cj.area || (ci.area == cj.area && i < j)) ? 1 : 0;
-    }
-    cj.turn = turn;  // the other threads read only levels and areas
-  }
-  __syncthreads();
-
-  unsigned char* const slice = slices + static_cast<std::size_t>(warp) * a.slice_pixels * kSharedBytesPerPixel;
-  for (int level = 0; level <= deepest_level; ++level) {
-    for (int j = 0; j < n; ++j) {
-      const ReflectionComponent c = a.sorted[j];
-      if (c.level != level || c.turn % kFillWarps != warp) continue;
-      const bool filled = fill_component(a, c, slice, samples[warp], lane);
+    if (lane == 0) turn = atomicAdd(a.counters + kFillTurn, 1);
+    turn = __shfl_sync(kFullWarp, turn, 0);
+    if (turn >= n) return;
+    const ReflectionComponent c = a.sorted[turn];
+    if (!c.too_large) {
+      wait_for_overlapping(a, c, turn, lane);
+      const bool filled = fill_component(a, c, slice, samples, lane);
       if (filled && lane == 0) atomicAdd(a.counters + kReflectionsFilled, 1);
-      __syncwarp();
     }
-    __syncthreads();
+    mark_done(a.done + turn, lane);
   }
 }
 
@@ -201,19 +191,21 @@ ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_win
       // Distinct 8-connected components are at least two pixels apart in x or y.
       found_(static_cast<std::size_t>((max_width + 1) / 2) * static_cast<std::size_t>((max_height + 1) / 2)),
       sorted_(found_.size()),
+      done_(found_.size()),
       samples_(kStoredSamples),
       counters_(kReflectionCounters) {
-  // Each warp gets an equal slice of all the shared memory a block may have on this device.
+  // Each fill warp gets all the shared memory a block may have on this device.
   int device = 0;
   PT_CUDA_CHECK(cudaGetDevice(&device));
   int most = 0;
   PT_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  PT_CUDA_CHECK(cudaDeviceGetAttribute(&blocks_, cudaDevAttrMultiProcessorCount, device));
   cudaFuncAttributes kernel{};
   PT_CUDA_CHECK(cudaFuncGetAttributes(&kernel, fill_reflections_kernel));
   const int spare = std::max(0, most - static_cast<int>(kernel.sharedSizeBytes));
-  // An even number of pixels keeps every slice's 32-bit claims aligned.
-  slice_pixels_ = std::min({max_shared_window, kMaxSharedWindow, spare / kFillWarps / kSharedBytesPerPixel}) / 2 * 2;
-  slices_bytes_ = static_cast<std::size_t>(slice_pixels_) * kSharedBytesPerPixel * kFillWarps;
+  // An even number of pixels keeps the slice's 32-bit claims aligned.
+  slice_pixels_ = std::min({max_shared_window, kMaxSharedWindow, spare / kSharedBytesPerPixel}) / 2 * 2;
+  slice_bytes_ = static_cast<std::size_t>(slice_pixels_) * kSharedBytesPerPixel;
   // The limit belongs to the kernel, not to this object: every instance allows the same most.
   PT_CUDA_CHECK(cudaFuncSetAttribute(fill_reflections_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, spare));
 }
@@ -231,12 +223,15 @@ void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceVi
                       slot_of_.data(),
                       found_.data(),
                       sorted_.data(),
+                      done_.data(),
                       samples_.data(),
                       kStoredSamples,
                       counters_.data(),
                       max_area,
                       slice_pixels_};
-  fill_reflections_kernel<<<1, kFillThreads, slices_bytes_, stream>>>(args);
+  order_components_kernel<<<blocks_, kOrderThreads, 0, stream>>>(args);
+  PT_CUDA_CHECK_LAUNCH();
+  fill_reflections_kernel<<<blocks_, kWarp, slice_bytes_, stream>>>(args);
   PT_CUDA_CHECK_LAUNCH();
   interpolate_and_finish_kernel<<<pixel_grid(src.width, src.height), kPixelBlock, 0, stream>>>(
       mask, dst, owner_.data(), slot_of_.data(), found_.data(), samples_.data());

@@ -76,42 +76,49 @@ class Around {
 };
 
 // The flood from the seed over its component, on one lane. Returns the border's size; the border
-// is the other list, in the order the CPU finds it.
+// is the other list, in the order the CPU finds it. The walk is the critical path of the whole
+// fill, so each step costs one round of shared-memory loads: the eight neighbours are read
+// together (distinct pixels, so no decision changes another's cell), each is written once, and the
+// last neighbour pushed, which the CPU pops next, stays in a register instead of going through
+// the stack.
 template <class Store>
 __device__ int flood(Store& s, int seed) {
   const int border_list = 1 - kStackList;
   int depth = 0;
   int border_size = 0;
-  s.take(seed);
-  s.make_mine(seed);
-  s.set_list(kStackList, depth++, seed);
-  while (depth > 0) {
-    const Around around(s.window(), s.list(kStackList, --depth));
-    // All eight neighbours are read before any is changed: they are distinct pixels, and the
-    // loads then overlap instead of waiting one after the other.
+  s.take_mine(seed);
+  int p = seed;
+  for (;;) {
+    const Around around(s.window(), p);
     int n[9];
-    PixelState state[9];
-    bool mine[9];
+    FloodCell cell[9];
 #pragma unroll
     for (int slot = 0; slot < 9; ++slot) {
       n[slot] = slot == 4 ? -1 : around[slot];
-      state[slot] = n[slot] < 0 ? PixelState::Taken : s.state(n[slot]);
-      mine[slot] = n[slot] >= 0 && s.mine(n[slot]);
+      // Off the window, p itself is read instead, taken and so closed: the loads need no branch
+      // and go out together.
+      cell[slot] = s.flood_cell(n[slot] < 0 ? p : n[slot]);
     }
+    int next = -1;
 #pragma unroll
     for (int slot = 0; slot < 9; ++slot) {
-      if (n[slot] < 0) continue;
-      if (state[slot] == PixelState::Reflection) {
-        s.take(n[slot]);
-        s.make_mine(n[slot]);
-        s.set_list(kStackList, depth++, n[slot]);
-      } else if (state[slot] == PixelState::Background && !mine[slot]) {
-        s.make_mine(n[slot]);
+      if (cell[slot] == FloodCell::Reflection) {
+        s.take_mine(n[slot]);
+        if (next >= 0) s.set_list(kStackList, depth++, next);
+        next = n[slot];
+      } else if (cell[slot] == FloodCell::Free) {
+        s.mark_border(n[slot]);
         s.set_list(border_list, border_size++, n[slot]);
       }
     }
+    if (next >= 0) {
+      p = next;
+    } else if (depth > 0) {
+      p = s.list(kStackList, --depth);
+    } else {
+      return border_size;
+    }
   }
-  return border_size;
 }
 
 template <class Store>

@@ -115,6 +115,28 @@ TEST_CASE("GPU reflection fill in device memory (windows too large for shared me
   }
 }
 
+TEST_CASE("GPU reflection removal repeated on crowded glints gives the CPU's result every time") {
+  // Fills run side by side on several multiprocessors, each waiting only for the earlier
+  // reflections it overlaps: a missed wait would show as a result that changes between runs.
+  const pt::gpu::Stream stream;
+  pt::gpu::ReflectionRemover gpu(1280, 1024);
+  const pt::ReflectionParams params;
+  const std::vector<pt::test::EyeImage> crowded{{"glints 320x240", pt::test::glint_field(320, 240, 300, 31)},
+                                                {"glints 1280x1024", pt::test::glint_field(1280, 1024, 3000, 32)}};
+  for (const pt::test::EyeImage& img : crowded) {
+    for (int run = 0; run < 8; ++run) {
+      CAPTURE(img.name, run);
+      const int count = check_removal("repeated", img, params, stream,
+                                      [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 cleaned,
+                                          pt::gpu::DeviceViewU8 mask) {
+                                        gpu(s, src, cleaned, mask, params);
+                                        return gpu.filled_count();
+                                      });
+      CHECK(count > 20);  // crowded enough for many fills at once
+    }
+  }
+}
+
 TEST_CASE("GPU reflection removal refuses a region larger than its buffers") {
   const pt::gpu::Stream stream;
   pt::gpu::ReflectionRemover gpu(64, 32);

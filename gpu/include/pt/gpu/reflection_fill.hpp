@@ -8,11 +8,12 @@
 //   pixel in raster order: the order in which the CPU meets and numbers them.
 // - A reflection reads and writes only within its window: its bounding box grown by its halo's
 //   reach plus one pixel. Reflections whose windows are disjoint cannot affect each other, so
-//   they are processed concurrently, one warp each, in the warp's slice of shared memory when
-//   the window fits; a reflection whose window meets an earlier one's waits for it (dependency
-//   levels in raster order).
-// - Within a reflection, only the flood is sequential (one lane); the halo rings and the
-//   sampling use the whole warp (see reflection_fill_warp.cuh).
+//   they are processed concurrently, one warp each on its own multiprocessor, in shared memory
+//   when the window fits; warps take the reflections in raster order, and one whose window meets
+//   an earlier one's waits for that one alone (a flag per reflection in device memory).
+// - Within a reflection, only the flood is sequential (one lane; the critical path, some 700
+//   cycles per pixel on the H100); the halo rings and the sampling use the whole warp (see
+//   reflection_fill_warp.cuh).
 // - The interpolation, the bulk of the arithmetic, is left to a last kernel with a thread per
 //   pixel of the region, which also finishes the mask: the samples of each reflection wait for
 //   it in device memory.
@@ -31,8 +32,7 @@ struct ReflectionComponent {
   int area = 0;
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // bounding box, inclusive
   int rings = 0;                       // halo rings it may take: as wide as the reflection itself
-  int level = 0;                       // dependency level; -1: too large to be a reflection
-  int turn = 0;                        // place among its level's components, the largest first
+  bool too_large = false;              // too large to be a reflection: left as it is
   int samples = -1;                    // its interpolation samples in the deferred store, or -1
 };
 
@@ -66,10 +66,12 @@ class ReflectionFill {
   DeviceBuffer<int> lists_[2];
   DeviceBuffer<ReflectionComponent> found_;   // in the order labelling found them
   DeviceBuffer<ReflectionComponent> sorted_;  // in raster order of their seeds
+  DeviceBuffer<int> done_;                    // per sorted component: filled, its marks in the mask
   DeviceBuffer<ReflectionSamples> samples_;   // for the per-pixel interpolation
   DeviceBuffer<int> counters_;                // components found, reflections filled, samples stored
   int slice_pixels_ = 0;                      // a warp's window in shared memory
-  std::size_t slices_bytes_ = 0;
+  std::size_t slice_bytes_ = 0;
+  int blocks_ = 0;                            // fill warps: one per multiprocessor
 };
 
 }  // namespace pt::gpu
