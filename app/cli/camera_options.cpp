@@ -10,6 +10,8 @@ std::string CameraOptions::first_given() const {
   if (!pixel_format.empty()) return "--pixel-format";
   if (!trigger.empty()) return "--trigger";
   if (packet_size) return "--packet-size";
+  if (buffers) return "--camera-buffers";
+  if (fake_eyes) return "--fake-eyes";
   return {};
 }
 
@@ -24,9 +26,13 @@ void add_camera_options(CLI::App& cmd, CameraOptions& o) {
   cmd.add_option("--trigger", o.trigger, "Camera: off (free running) or a trigger source such as Line0 or Software");
   cmd.add_option("--packet-size", o.packet_size, "GigE Vision camera: stream packet size in bytes (default: the largest the link carries)")
       ->check(CLI::PositiveNumber);
-  cmd.add_option("--camera-buffers", o.buffers, "Camera: frames it can fill ahead of the tracker")
-      ->check(CLI::Range(2, 1024))
-      ->capture_default_str();
+  cmd.add_option("--camera-buffers", o.buffers,
+                 "Camera: frames it can fill ahead of the tracker (default: 100 ms of frames at its rate plus 8, at "
+                 "least 16)")
+      ->check(CLI::Range(2, 1024));
+  cmd.add_flag("--fake-eyes", o.fake_eyes,
+               "Aravis' fake camera (camera:Fake_1): paint the synthetic eyes (--size, --seed, --eyes) instead of its "
+               "test pattern");
 }
 
 }  // namespace pt::cli

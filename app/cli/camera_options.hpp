@@ -17,7 +17,8 @@ struct CameraOptions {
   std::string pixel_format;
   std::string trigger;
   std::optional<int> packet_size;
-  std::size_t buffers = 16;
+  std::optional<std::size_t> buffers;  // the camera source's own default without it
+  bool fake_eyes = false;              // camera:Fake_<n> paints the synthetic eyes
 
   // The first camera setting given, by its option name, or empty: they mean nothing for files.
   [[nodiscard]] std::string first_given() const;

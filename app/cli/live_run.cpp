@@ -8,6 +8,7 @@
 
 #include "cli/backend_report.hpp"
 #include "cli/progress_line.hpp"
+#include "cli/stats_line.hpp"
 #include "pt/io/csv_format.hpp"
 
 namespace pt::cli {
@@ -43,7 +44,7 @@ class DetectionCounter final : public ResultSink {
 }  // namespace
 
 RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
-                    std::span<ResultSink* const> sinks) {
+                    std::span<ResultSink* const> sinks, const RunReporting& reporting) {
   const DetectorParams params = resolve_detector_params(options);
   // A few frames in flight let the device work ahead while the host searches.
   constexpr int kCudaFramesInFlight = 3;
@@ -58,10 +59,12 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
   all_sinks.push_back(&counter);
 
   ProgressLine progress(stderr);
+  StatsLine stats(stderr, reporting.stats_every_s, reporting.source_counters);
   RunOptions run_options;
-  if (!options.quiet) {
+  if (!options.quiet || reporting.stats_every_s > 0.0) {
     run_options.on_progress = [&](const RunProgress& p) {
-      progress.update(p, detection_detail(counter.detected, counter.frames, regions));
+      if (!options.quiet) progress.update(p, detection_detail(counter.detected, counter.frames, regions));
+      if (reporting.stats_every_s > 0.0) stats.update(p);
     };
   }
   g_stop.store(false);

@@ -1,6 +1,7 @@
 #pragma once
 // A tracking run as the command line shows it: what runs, the live line on stderr, Ctrl-C to
 // stop early, and the summary at the end. Shared by `track` and `eval`.
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,8 +16,14 @@ namespace pt::cli {
 // Creates the detector the options ask for, runs the source through it into the sinks until the
 // source ends, fails or Ctrl-C, and prints the input and backend before and "tracked N frames
 // ..." after.
+// What a long run reports beside the progress line.
+struct RunReporting {
+  double stats_every_s = 0.0;                     // a StatsLine this often; none when 0
+  std::function<std::string()> source_counters;  // the source's own counts for it, if any
+};
+
 RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
-                    std::span<ResultSink* const> sinks);
+                    std::span<ResultSink* const> sinks, const RunReporting& reporting = {});
 
 // The one-line reason a finished run counts as failed: the source broke, or gave no frames.
 std::optional<std::string> run_failure(const RunSummary& summary);

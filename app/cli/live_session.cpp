@@ -2,7 +2,9 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
+#include <string>
 
 #include "cli/live_run.hpp"
 
@@ -41,29 +43,36 @@ void add_stretch(RunSummary& total, const RunSummary& more) {
   total.error = more.error;
 }
 
-void print_counters(const camera::AcquisitionCounters& c) {
-  std::fprintf(stderr,
-               "camera frames: %llu delivered, %llu dropped (%llu incomplete, %llu never arrived, %llu without a free "
-               "buffer); packets: %llu lost, %llu resent; camera lost %llu times, back %llu times\n",
-               static_cast<unsigned long long>(c.delivered), static_cast<unsigned long long>(c.dropped()),
-               static_cast<unsigned long long>(c.incomplete), static_cast<unsigned long long>(c.skipped_ids),
-               static_cast<unsigned long long>(c.underruns), static_cast<unsigned long long>(c.missing_packets),
-               static_cast<unsigned long long>(c.resent_packets), static_cast<unsigned long long>(c.losses),
-               static_cast<unsigned long long>(c.reconnects));
+std::string counters_text(const camera::AcquisitionCounters& c) {
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  return "camera frames: " + n(c.delivered) + " delivered, " + n(c.dropped()) + " dropped (" + n(c.incomplete) +
+         " incomplete, " + n(c.skipped_ids) + " never arrived, " + n(c.underruns) +
+         " without a free buffer); packets: " + n(c.missing_packets) + " lost, " + n(c.resent_packets) +
+         " resent; camera lost " + n(c.losses) + " times, back " + n(c.reconnects) + " times";
 }
 #endif
 
 }  // namespace
 
 RunSummary run_live_session(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
-                            std::span<ResultSink* const> sinks) {
-  RunSummary total = run_live(source, regions, options, sinks);
+                            std::span<ResultSink* const> sinks, double stats_every_s) {
+  RunReporting reporting;
+  reporting.stats_every_s = stats_every_s;
 #if defined(PT_HAVE_ARAVIS)
-  if (auto* camera = dynamic_cast<camera::AravisSource*>(&source)) {
+  auto* camera = dynamic_cast<camera::AravisSource*>(&source);
+  if (camera != nullptr) {
+    reporting.source_counters = [camera] {
+      return counters_text(camera->counters()) + "; " + std::to_string(camera->buffers()) + " buffers";
+    };
+  }
+#endif
+  RunSummary total = run_live(source, regions, options, sinks, reporting);
+#if defined(PT_HAVE_ARAVIS)
+  if (camera != nullptr) {
     while (total.end == ReadStatus::Error && camera->state() == camera::CameraState::Lost && wait_for_camera(*camera)) {
-      add_stretch(total, run_live(source, regions, options, sinks));
+      add_stretch(total, run_live(source, regions, options, sinks, reporting));
     }
-    print_counters(camera->counters());
+    std::fprintf(stderr, "%s\n", counters_text(camera->counters()).c_str());
   }
 #endif
   return total;

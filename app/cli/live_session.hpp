@@ -12,7 +12,8 @@
 namespace pt::cli {
 
 // The summary covers every stretch; it ends in Error only when the camera is still away.
+// With `stats_every_s` above 0, a StatsLine that often, with a camera's frame counters.
 RunSummary run_live_session(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
-                            std::span<ResultSink* const> sinks);
+                            std::span<ResultSink* const> sinks, double stats_every_s = 0.0);
 
 }  // namespace pt::cli

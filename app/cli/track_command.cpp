@@ -27,6 +27,9 @@ void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
   cmd->add_option("--record", o.record,
                   "Record the raw frames losslessly (FFV1, e.g. session.mkv) with session.frames.csv and session.json "
                   "beside; --input session.mkv replays it as live");
+  cmd->add_option("--stats-every", o.stats_every_s,
+                  "Every S seconds a line on stderr: frames, frames/s, resident memory and a camera's frame counters")
+      ->check(CLI::PositiveNumber);
   cmd->callback([&o, &exit_code] { exit_code = run_track(o); });
 }
 
@@ -59,7 +62,7 @@ int run_track(const TrackOptions& o) {
       recording = std::make_unique<SessionRecording>(o.record, *source, regions, resolve_detector_params(o.tracker));
       sinks.push_back(&recording->sink());
     }
-    const RunSummary summary = run_live_session(*source, regions, o.tracker, sinks);
+    const RunSummary summary = run_live_session(*source, regions, o.tracker, sinks, o.stats_every_s);
     if (recording) {
       recording->finish();
       std::fprintf(stderr, "%s\n", recording->summary().c_str());

@@ -15,6 +15,7 @@ struct TrackOptions {
   std::string ground_truth_out;
   std::string blinks_csv;
   std::string record;  // the session's raw frames, FFV1 in Matroska
+  double stats_every_s = 0.0;  // a stats line this often (0: none)
 };
 
 // Registers `track` on the app; the callback runs the command and stores its exit code.

@@ -10,7 +10,8 @@
 namespace pt::cli {
 namespace {
 
-bool is_synthetic(const TrackerOptions& o) { return o.input.input == "synthetic"; }
+// The synthetic camera, or Aravis' fake camera painting its eyes: --size and --eyes shape both.
+bool is_synthetic(const TrackerOptions& o) { return o.input.input == "synthetic" || o.input.camera.fake_eyes; }
 
 constexpr std::array kAlgorithms{Algorithm::Starburst, Algorithm::ThresholdLabeling, Algorithm::CannyHough};
 
@@ -64,10 +65,8 @@ Algorithm parse_algorithm(const std::string& name) {
 
 InputOptions resolve_input(const TrackerOptions& o) {
   InputOptions input = o.input;
-  if (!is_synthetic(o)) {
-    if (input.frames) throw std::invalid_argument("--frames applies to --input synthetic only");
-    return input;
-  }
+  if (input.frames && input.input != "synthetic") throw std::invalid_argument("--frames applies to --input synthetic only");
+  if (!is_synthetic(o)) return input;
   const auto [w, h] = parse_frame_size(o.size, "--size");
   input.synthetic.width = w;
   input.synthetic.height = h;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <thread>
 #include <utility>
 
@@ -37,6 +38,14 @@ std::optional<std::string> unreachable(ArvCamera* camera) {
   return error.failed() ? error.message() : std::string("no answer");
 }
 
+std::size_t resolved_buffer_count(std::size_t asked, std::optional<double> fps) {
+  if (asked != 0) return std::max<std::size_t>(asked, 2);
+  const double per_second = fps && *fps > 0.0 ? *fps : 0.0;
+  const auto by_time = static_cast<std::size_t>(std::ceil(per_second * AravisSourceOptions::kBufferedSeconds)) +
+                       AravisSourceOptions::kInFlightReserve;
+  return std::max(by_time, AravisSourceOptions::kMinBuffers);
+}
+
 bool whole_image(ArvBuffer* buffer, int width, int height) {
   if (arv_buffer_get_status(buffer) != ARV_BUFFER_STATUS_SUCCESS) return false;
   const ArvBufferPayloadType type = arv_buffer_get_payload_type(buffer);
@@ -69,11 +78,13 @@ extern "C" void on_control_lost(ArvDevice* /*device*/, gpointer flag) {
 
 struct AravisSource::State {
   std::string id;
+  std::string label_prefix;  // frames are "camera:<id>#<n>"
   AravisSourceOptions options;
   AppliedCameraSettings applied;
   aravis::MonoFormat format;
   std::string model;
   std::size_t payload = 0;
+  std::size_t buffer_count = 0;
   std::vector<std::string> notices;
   CameraState state = CameraState::Streaming;
   std::string last_error;
@@ -84,9 +95,9 @@ struct AravisSource::State {
   std::unique_ptr<aravis::StreamBuffers> buffers;
   std::unique_ptr<Connection> connection;
 
-  State(std::string camera_id, AravisSourceOptions o) : id(std::move(camera_id)), options(std::move(o)) {
+  State(std::string camera_id, AravisSourceOptions o)
+      : id(std::move(camera_id)), label_prefix("camera:" + id), options(std::move(o)) {
     if (!options.allocator) options.allocator = make_host_allocator();
-    options.buffers = std::max<std::size_t>(options.buffers, 2);
   }
 
   [[nodiscard]] int width() const noexcept { return applied.region.w; }
@@ -119,9 +130,10 @@ struct AravisSource::State {
     applied = got;
     format = *format_found;
     payload = arv_camera_get_payload(camera, nullptr);
+    buffer_count = resolved_buffer_count(options.buffers, applied.fps);
     model = text_or_empty(arv_camera_get_vendor_name(camera, nullptr)) + " " +
             text_or_empty(arv_camera_get_model_name(camera, nullptr));
-    buffers = aravis::make_stream_buffers(format, width(), height(), payload, options.buffers, options.allocator);
+    buffers = aravis::make_stream_buffers(format, width(), height(), payload, buffer_count, options.allocator);
     if (format.bits > 8) {
       notices.push_back(applied.pixel_format + " frames keep their 8 most significant bits");
     }
@@ -133,11 +145,14 @@ struct AravisSource::State {
     c->camera = aravis::open_camera(id);
     ArvCamera* camera = c->camera.get();
     adopt(aravis::configure_camera(camera, options.settings), camera);
-    if (options.fake_fill && ARV_IS_FAKE_DEVICE(arv_camera_get_device(camera))) {
+    if (options.fake_fill && !ARV_IS_FAKE_DEVICE(arv_camera_get_device(camera))) {
+      throw InputError("camera " + id + " is not Aravis' fake camera: only the fake's frames can be painted");
+    }
+    if (options.fake_fill) {
       arv_fake_camera_set_fill_pattern(arv_fake_device_get_fake_camera(ARV_FAKE_DEVICE(arv_camera_get_device(camera))),
                                        &State::paint, this);
     }
-    aravis::StreamSetup setup = aravis::create_stream(camera, payload, options.buffers);
+    aravis::StreamSetup setup = aravis::create_stream(camera, payload, buffer_count);
     if (first) notices.insert(notices.end(), setup.notices.begin(), setup.notices.end());
     c->stream = std::move(setup.stream);
     c->control_lost_handler =
@@ -208,7 +223,7 @@ struct AravisSource::State {
     info.index = counters.delivered++;
     info.timestamp_s = static_cast<double>(arv_buffer_get_timestamp(buffer)) * 1e-9;
     info.host_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
-    info.source = "camera:" + id + "#" + std::to_string(info.index);
+    set_indexed_label(info.source, label_prefix, info.index);
   }
 
   pt::ReadStatus next_frame(pt::Frame& into) {
@@ -284,5 +299,6 @@ std::vector<std::string> AravisSource::notices() const { return state_->notices;
 CameraState AravisSource::state() const { return state_->state; }
 const AppliedCameraSettings& AravisSource::applied() const { return state_->applied; }
 AcquisitionCounters AravisSource::counters() const { return state_->current_counters(); }
+std::size_t AravisSource::buffers() const { return state_->buffer_count; }
 
 }  // namespace pt::camera

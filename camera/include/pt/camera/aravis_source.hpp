@@ -45,7 +45,14 @@ struct FakeFrame {
 
 struct AravisSourceOptions {
   CameraSettings settings;
-  std::size_t buffers = 16;  // frames the camera can fill ahead of the pipeline
+  // Frames the camera can fill ahead of the pipeline. 0 (the default) sizes the pool by time:
+  // kBufferedSeconds of frames at the frame rate the camera applied plus the frames a detector
+  // keeps in flight, and never fewer than kMinBuffers. A hiccup of the tracking thread (the
+  // scheduler, a page fault, a slow disk under the trace) then costs latency, not frames.
+  std::size_t buffers = 0;
+  static constexpr double kBufferedSeconds = 0.1;
+  static constexpr std::size_t kMinBuffers = 16;
+  static constexpr std::size_t kInFlightReserve = 8;
   // Pinned memory from the GPU side lets frames go to the device without a staging copy; plain
   // host memory when empty.
   std::shared_ptr<HostAllocator> allocator;
@@ -95,6 +102,8 @@ class AravisSource final : public pt::FrameSource {
   [[nodiscard]] const AppliedCameraSettings& applied() const;
   // From the reading thread, or once reading has stopped.
   [[nodiscard]] AcquisitionCounters counters() const;
+  // The frame buffers the camera fills (AravisSourceOptions::buffers as resolved).
+  [[nodiscard]] std::size_t buffers() const;
 
  private:
   struct State;
