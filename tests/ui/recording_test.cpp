@@ -82,3 +82,30 @@ TEST_CASE("a recording that cannot start shows why, and tracking goes on") {
   const std::uint64_t before = window.worker()->counters().frames_tracked;
   CHECK(pt::test::wait_until([&] { return window.worker()->counters().frames_tracked > before + 5; }, 5000));
 }
+
+TEST_CASE("a recording whose disk fills up stops with a visible error and keeps what was written") {
+  pt::test::qt_app();
+  QTemporaryDir dir;
+  REQUIRE(dir.isValid());
+  const std::filesystem::path folder = dir.path().toStdString();
+  // Every write of the pupil trace meets a full disk.
+  std::error_code ec;
+  std::filesystem::create_symlink("/dev/full", folder / "full.trace.csv", ec);
+  if (ec) {
+    WARN("cannot link to /dev/full, check skipped: " << ec.message());
+    return;
+  }
+  const pt::plugins::AlgorithmRegistry registry;
+  pt::ui::MainWindow window(pt::gui::window_services(registry));
+  REQUIRE(window.open_source(QStringLiteral("synthetic")));
+  auto* control = window.findChild<pt::ui::RecordingControl*>();
+  REQUIRE(control != nullptr);
+  REQUIRE(control->start_to(QString::fromStdString((folder / "full.mkv").string())));
+  REQUIRE(pt::test::wait_until([&] { return !control->recording() && !control->closing(); }, 20000));
+  CHECK(window.error_text().contains(QStringLiteral("recording stopped")));
+  CHECK(window.error_text().contains(QStringLiteral("No space left")));
+  CHECK(pt::camera::is_recorded_session(folder / "full.mkv"));  // the video and its table stay
+  CHECK(std::filesystem::exists(folder / "full.json"));
+  const std::uint64_t before = window.worker()->counters().frames_tracked;
+  CHECK(pt::test::wait_until([&] { return window.worker()->counters().frames_tracked > before + 5; }, 5000));
+}

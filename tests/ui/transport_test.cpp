@@ -114,6 +114,35 @@ TEST_CASE("the transport pauses, seeks, steps and plays a video to its end") {
   CHECK_FALSE(window.worker()->counters().finished);
 }
 
+TEST_CASE("the transport's keys work from the window") {
+  pt::test::qt_app();
+  QTemporaryDir dir;
+  REQUIRE(dir.isValid());
+  const QString video = dir.filePath(QStringLiteral("eyes.avi"));
+  pt::test::write_synthetic_video(video.toStdString(), kFrames, 30.0);
+  const pt::plugins::AlgorithmRegistry registry;
+  pt::ui::MainWindow window(pt::gui::window_services(registry));
+  window.show();
+  window.activateWindow();
+  REQUIRE(QTest::qWaitForWindowActive(&window));
+  REQUIRE(window.open_source(video));
+  auto* bar = window.findChild<pt::ui::TransportBar*>();
+  REQUIRE(bar != nullptr);
+  REQUIRE(pt::test::wait_until([&] { return bar->play_pause().isEnabled(); }, 2000));  // the bar follows the new source
+  QTest::keyClick(&window, Qt::Key_Space);
+  CHECK(window.worker()->playback().paused());
+  QTest::keyClick(&window, Qt::Key_Home);
+  CHECK(shows(window, 0));
+  QTest::keyClick(&window, Qt::Key_Right);
+  CHECK(shows(window, 1));
+  QTest::keyClick(&window, Qt::Key_Right);
+  CHECK(shows(window, 2));
+  QTest::keyClick(&window, Qt::Key_Left);
+  CHECK(shows(window, 1));
+  QTest::keyClick(&window, Qt::Key_Space);
+  CHECK_FALSE(window.worker()->playback().paused());
+}
+
 TEST_CASE("the transport is hidden and its keys do nothing for the live synthetic camera") {
   pt::test::qt_app();
   const pt::plugins::AlgorithmRegistry registry;

@@ -31,7 +31,13 @@ bool PlaybackControl::paused() const {
 void PlaybackControl::step(int direction) {
   std::unique_lock lock(mutex_);
   paused_ = true;
-  step_ = direction < 0 ? -1 : 1;
+  // Steps given faster than frames are shown add up, also to a seek not yet taken.
+  const int frames = direction < 0 ? -1 : 1;
+  if (seek_to_) {
+    seek_to_ = std::max<std::int64_t>(*seek_to_ + frames, 0);
+  } else {
+    step_ += frames;
+  }
   command_given(lock);
 }
 
@@ -66,8 +72,8 @@ std::optional<PlaybackControl::Command> PlaybackControl::next(std::int64_t posit
   if (shut_down_) return std::nullopt;
   Command command;
   command.seek_to = seek_to_;
-  // Back one: the frame on show is the one before `position`, so the one before that.
-  if (step_ < 0) command.seek_to = std::max<std::int64_t>(position - 2, 0);
+  // The frame on show is the one before `position`; one step forward is simply the next read.
+  if (step_ != 0 && step_ != 1) command.seek_to = std::max<std::int64_t>(position - 1 + step_, 0);
   if (again_ && !command.seek_to && step_ == 0) command.seek_to = std::max<std::int64_t>(position - 1, 0);
   command.one_frame = paused_;
   seek_to_.reset();

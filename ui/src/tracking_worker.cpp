@@ -172,16 +172,19 @@ void TrackingWorker::loop() {
       const std::lock_guard lock(mutex_);
       finished_ = false;
     }
+    // A single frame (a step, a seek while paused) is read whatever comes meanwhile: a command
+    // given before it is in would otherwise cut the run short and lose the frame asked for.
+    std::atomic<bool> one_frame_read{false};
     if (command->one_frame) {
-      source_.stop_after_next_read(&interrupt_);
+      source_.stop_after_next_read(&one_frame_read);
       latest_.want_next();
     }
     Sink sink(*this, *detector, regions(), params.reflections);
     ResultSink* const sinks[] = {&sink};
     RunOptions options;
-    options.stop = &interrupt_;
+    options.stop = command->one_frame ? &one_frame_read : &interrupt_;
     const RunSummary summary = run_tracking(source_, *detector, sink.regions(), params, sinks, options);
-    source_.stop_after_next_read(nullptr);  // a run stopped before its one frame
+    source_.stop_after_next_read(nullptr);  // a run that ended before its one frame
     // A camera that went away is read again: it reconnects by itself, and the window shows the loss.
     if (summary.end == ReadStatus::Error && live_) continue;
     if (summary.end == ReadStatus::Error || (summary.end == ReadStatus::EndOfStream && !source_.can_seek())) {

@@ -45,7 +45,7 @@ class PlaybackControl {
   std::condition_variable changed_;
   bool paused_ = false;
   bool shut_down_ = false;
-  int step_ = 0;  // a step asked for: +1, -1, or none
+  int step_ = 0;  // frames to step, forward or back, not yet taken
   bool again_ = false;
   std::optional<std::int64_t> seek_to_;
 };
