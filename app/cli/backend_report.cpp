@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #if defined(PT_HAVE_CUDA)
 #include "pt/gpu/cuda_device_probe.hpp"
@@ -15,7 +16,7 @@ std::string cuda_status() {
 #if defined(PT_HAVE_CUDA)
   const gpu::CudaDeviceProbe probe = gpu::probe_cuda_device();
   if (!probe.usable) return "no usable CUDA device (" + probe.reason + ")";
-  return "device " + probe.device_name + " found, but the desktop application tracks on the CPU only";
+  return "device " + probe.device_name + " usable";
 #else
   return "not built (configure with the CUDA toolkit)";
 #endif
@@ -26,30 +27,38 @@ int default_cpu_threads(std::size_t eyes) {
   return static_cast<int>(std::clamp<std::size_t>(eyes, 1, cores));
 }
 
-DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
-                               int in_flight) {
+BackendDecision decide_backend(const std::string& backend) {
   if (backend != "auto" && backend != "cpu" && backend != "cuda") {
     throw std::invalid_argument("unknown --backend '" + backend + "' (choose auto, cpu or cuda)");
   }
-  const int threads = default_cpu_threads(eyes);
 #if defined(PT_HAVE_CUDA)
   const gpu::CudaDeviceProbe probe = gpu::probe_cuda_device();
   const std::string device = probe.usable ? "CUDA device " + probe.device_name + " usable"
                                           : "no usable CUDA device (" + probe.reason + ")";
   if (backend == "cuda" && !probe.usable) throw std::runtime_error("--backend cuda: " + device);
-  if (backend != "cpu" && probe.usable) {
+  return {backend != "cpu" && probe.usable ? Backend::Cuda : Backend::Cpu, backend + ": " + device};
+#else
+  const std::string why = "CUDA not built (configure with the CUDA toolkit)";
+  if (backend == "cuda") throw std::runtime_error("--backend cuda: " + why);
+  return {Backend::Cpu, backend + ": " + why};
+#endif
+}
+
+DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
+                               int in_flight) {
+  BackendDecision decision = decide_backend(backend);
+  const int threads = default_cpu_threads(eyes);
+#if defined(PT_HAVE_CUDA)
+  if (decision.backend == Backend::Cuda) {
     gpu::CudaDetectorOptions options;
     options.max_in_flight = params.window.enabled ? 1 : std::max(1, in_flight);
     options.search_threads = threads;
-    return {gpu::make_cuda_detector(params, options), backend + ": " + device};
+    return {gpu::make_cuda_detector(params, options), std::move(decision.why)};
   }
-  return {make_cpu_detector(params, threads), backend + ": " + device};
 #else
   (void)in_flight;
-  const std::string why = "CUDA not built (configure with the CUDA toolkit)";
-  if (backend == "cuda") throw std::runtime_error("--backend cuda: " + why);
-  return {make_cpu_detector(params, threads), backend + ": " + why};
 #endif
+  return {make_cpu_detector(params, threads), std::move(decision.why)};
 }
 
 Backend resolve_backend(const std::string& asked) {

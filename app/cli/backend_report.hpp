@@ -7,8 +7,8 @@
 
 namespace pt::cli {
 
-// The CUDA device as the desktop application reports it: it still tracks on the CPU, e.g.
-// "no usable CUDA device (cudaErrorNoDevice: ...)".
+// The CUDA device as reports show it, e.g. "device NVIDIA H100 80GB HBM3 usable" or "no usable
+// CUDA device (cudaErrorNoDevice: ...)".
 std::string cuda_status();
 
 // One thread per eye, as far as the machine has cores.
@@ -18,6 +18,15 @@ struct DetectorChoice {
   std::unique_ptr<PupilDetector> detector;
   std::string why;  // e.g. "auto: CUDA device NVIDIA H100 usable", "auto: no usable CUDA device (...)"
 };
+
+struct BackendDecision {
+  Backend backend = Backend::Cpu;
+  std::string why;  // as DetectorChoice::why
+};
+
+// What choose_detector() decides for --backend `backend`, without making a detector; throws as
+// it does.
+BackendDecision decide_backend(const std::string& backend);
 
 // --backend auto|cpu|cuda. auto takes CUDA whenever a device is usable, else the CPU; cuda
 // without a usable device (or in a build without CUDA) throws std::runtime_error. CUDA keeps

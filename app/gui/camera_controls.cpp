@@ -12,7 +12,7 @@ namespace pt::gui {
 void add_camera_controls(ui::MainWindow& window, QMenu& source_menu, const ui::MainWindowServices& services,
                          const std::shared_ptr<CameraSession>& session) {
   auto* opener = new CameraOpener(window, session);
-  auto* dock = new CameraDock(window, *session, *opener, services.log_error, services.log_info);
+  auto* dock = new CameraDock(window, *session, *opener, services.log_info);
   window.addDockWidget(Qt::LeftDockWidgetArea, dock);
   dock->hide();  // until a camera opens
   source_menu.addAction(QObject::tr("&Camera…"), QKeySequence(Qt::CTRL | Qt::Key_K), &window, [&window, opener] {

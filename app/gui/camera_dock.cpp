@@ -35,12 +35,11 @@ void show_optional(QDoubleSpinBox* box, const std::optional<double>& value) {
 }  // namespace
 
 CameraDock::CameraDock(ui::MainWindow& window, CameraSession& session, CameraOpener& opener,
-                       std::function<void(const QString&)> log_error, std::function<void(const QString&)> log_info)
+                       std::function<void(const QString&)> log_info)
     : QDockWidget(tr("Camera"), &window),
       window_(window),
       session_(session),
       opener_(opener),
-      log_error_(std::move(log_error)),
       log_info_(std::move(log_info)) {
   setObjectName(QStringLiteral("camera"));
   auto* body = new QWidget;
@@ -139,11 +138,13 @@ void CameraDock::refresh() {
   if (status.state == camera::CameraState::Lost) {
     state_->setText(tr("lost — reconnecting…"));
     state_->setStyleSheet(QStringLiteral("color: #ff6060; font-weight: bold"));
-    window_.statusBar()->showMessage(why);
-    if (log_error_) log_error_(why);
+    loss_shown_ = tr("camera lost, reconnecting: %1").arg(why);
+    window_.show_error(loss_shown_);  // logged there too
   } else {
     state_->setText(tr("streaming"));
     state_->setStyleSheet(QStringLiteral("color: #40c060"));
+    if (!loss_shown_.isEmpty() && window_.error_text() == loss_shown_) window_.clear_error();
+    loss_shown_.clear();
     window_.statusBar()->showMessage(why, 5000);
     if (log_info_) log_info_(why);
   }

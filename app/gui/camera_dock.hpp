@@ -1,7 +1,8 @@
 #pragma once
 // The open camera's settings as it reports them (exposure, gain, frame rate, region of
 // interest; the pixel format read-only), new values applied by reopening it with them, and
-// whether it streams or is lost: a lost camera shows here and in the status bar until it is back.
+// whether it streams or is lost: a lost camera shows here and as the window's error until it is
+// back.
 #include <QDockWidget>
 #include <cstdint>
 #include <functional>
@@ -24,7 +25,7 @@ class CameraDock : public QDockWidget {
   Q_OBJECT
  public:
   CameraDock(ui::MainWindow& window, CameraSession& session, CameraOpener& opener,
-             std::function<void(const QString&)> log_error, std::function<void(const QString&)> log_info);
+             std::function<void(const QString&)> log_info);
 
   // Reopens the camera with the values in the form, off the GUI thread; a refused value (named,
   // with the camera's range) shows here and the camera comes back with its previous settings.
@@ -41,8 +42,8 @@ class CameraDock : public QDockWidget {
   ui::MainWindow& window_;
   CameraSession& session_;
   CameraOpener& opener_;
-  std::function<void(const QString&)> log_error_;
   std::function<void(const QString&)> log_info_;
+  QString loss_shown_;  // the window's error while the camera is lost
   QDoubleSpinBox* exposure_ = nullptr;
   QDoubleSpinBox* gain_ = nullptr;
   QDoubleSpinBox* fps_ = nullptr;

@@ -4,11 +4,13 @@
 #include <QDockWidget>
 #include <QTimer>
 #include <cstdio>
+#include <exception>
 
 #include <spdlog/logger.h>
 
 #include "gui/algorithms.hpp"
 #include "gui/app_log.hpp"
+#include "gui/first_source.hpp"
 #include "gui/window_services.hpp"
 #include "pt/ui/algorithm_panel.hpp"
 #include "pt/ui/main_window.hpp"
@@ -47,21 +49,30 @@ int main(int argc, char** argv) {
   const QCommandLineOption panel(QStringLiteral("panel"),
                                  QStringLiteral("Open this algorithm's panel on the live frames (e.g. hessian)"),
                                  QStringLiteral("id"));
-  parser.addOptions({source, screenshot, quit_after, panel});
+  const QCommandLineOption backend(QStringLiteral("backend"),
+                                   QStringLiteral("Where to track: auto (CUDA when a device is usable, else the CPU), cpu or cuda"),
+                                   QStringLiteral("backend"), QStringLiteral("auto"));
+  parser.addOptions({source, screenshot, quit_after, panel, backend});
   parser.process(app);
 
   pt::plugins::AlgorithmRegistry registry;
   pt::gui::register_algorithms(registry);
-  pt::ui::MainWindowServices services = pt::gui::window_services(registry);
+  pt::ui::MainWindowServices services;
+  try {
+    services = pt::gui::window_services(registry, parser.value(backend).toStdString());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  }
   if (const std::shared_ptr<spdlog::logger> log = pt::gui::open_app_log()) {
-    log->info("pupiltrack started; CUDA: {}", services.cpu_reason.toStdString());
+    log->info("pupiltrack started; backend {}", services.backend_reason.toStdString());
     services.log_error = [log](const QString& text) { log->error(text.toStdString()); };
     services.log_info = [log](const QString& text) { log->info(text.toStdString()); };
   }
   pt::ui::MainWindow window(std::move(services));
   window.show();
   const QString input = parser.isSet(source) ? parser.value(source) : window.remembered_source();
-  if (!window.open_source(input) && input != QStringLiteral("synthetic")) window.open_source(QStringLiteral("synthetic"));
+  pt::gui::open_first_source(window, input);
 
   for (const QString& id : parser.values(panel)) {
     if (!open_panel(window, id)) {

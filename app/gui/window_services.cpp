@@ -51,16 +51,23 @@ void add_cameras(ui::MainWindowServices& services) {
 
 }  // namespace
 
-ui::MainWindowServices window_services(const plugins::AlgorithmRegistry& registry) {
+ui::MainWindowServices window_services(const plugins::AlgorithmRegistry& registry, const std::string& backend) {
   ui::MainWindowServices services;
   services.open_source = open_file_or_synthetic;
 #if defined(PT_HAVE_ARAVIS)
   add_cameras(services);
 #endif
   services.start_recording = start_window_recording;
-  services.cpu_reason = QString::fromStdString(cli::cuda_status());
+  const cli::BackendDecision decision = cli::decide_backend(backend);
+  // The backend decided here stays: a device lost later is an error, not a quiet change to the CPU.
+  services.make_detector = [decided = std::string(to_string(decision.backend))](const DetectorParams& params,
+                                                                                std::size_t eyes) {
+    // Two frames in flight let the device work ahead of the search without the view lagging.
+    constexpr int kCudaFramesInFlight = 2;
+    return cli::choose_detector(decided, params, eyes, kCudaFramesInFlight).detector;
+  };
+  services.backend_reason = QString::fromStdString(decision.why);
   services.registry = &registry;
-  services.cpu_threads = cli::default_cpu_threads(2);
   return services;
 }
 

@@ -11,6 +11,7 @@
 #include "../camera/gige_simulator.hpp"
 #include "gui/camera_dialog.hpp"
 #include "gui/camera_dock.hpp"
+#include "gui/first_source.hpp"
 #include "gui/window_services.hpp"
 #include "pt/ui/main_window.hpp"
 #include "pt/ui/tracking_worker.hpp"
@@ -111,11 +112,28 @@ TEST_CASE("a camera that goes away shows as lost and tracks again when it is bac
 
   simulator.kill();
   REQUIRE(pt::test::wait_until([&] { return dock->state_text().contains(QStringLiteral("lost")); }, 20000));
-  CHECK_FALSE(window.statusBar()->currentMessage().isEmpty());
+  CHECK(window.error_text().startsWith(QStringLiteral("camera lost, reconnecting: ")));
+  // No message lies over the rates for as long as the camera is away.
+  CHECK(pt::test::wait_until([&] { return window.statusBar()->currentMessage().isEmpty(); }, 6000));
+  CHECK(window.error_text().startsWith(QStringLiteral("camera lost")));
   CHECK_FALSE(window.worker()->counters().finished);  // still waiting for it
 
   simulator.start();
   const std::uint64_t before = window.worker()->counters().frames_tracked;
   CHECK(pt::test::wait_until([&] { return dock->state_text() == QStringLiteral("streaming"); }, 30000));
+  CHECK(window.error_text().isEmpty());
   CHECK(tracked(window, before + 10));
+}
+
+TEST_CASE("a camera given at start opens off the GUI thread") {
+  pt::test::qt_app();
+  QSettings().clear();
+  const pt::plugins::AlgorithmRegistry registry;
+  pt::ui::MainWindow window(pt::gui::window_services(registry, "cpu"));
+  window.show();
+  pt::gui::open_first_source(window, QStringLiteral("camera:Fake_1"));
+  CHECK(window.worker() == nullptr);  // the window went on while the camera opened
+  CHECK(tracked(window, 10));
+  CHECK(window.worker()->live());
+  CHECK(window.error_text().isEmpty());
 }

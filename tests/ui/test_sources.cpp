@@ -72,7 +72,7 @@ ui::OpenedSource open_test_source(const QString& input) {
 ui::MainWindowServices test_services() {
   ui::MainWindowServices s;
   s.open_source = open_test_source;
-  s.cpu_reason = QStringLiteral("not built");
+  s.backend_reason = QStringLiteral("test: the CPU");
   return s;
 }
 

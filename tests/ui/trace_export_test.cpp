@@ -55,8 +55,13 @@ pt::ui::TraceExportState wait_for(const pt::ui::TraceExportJob& job) {
   return job.state();
 }
 
+std::unique_ptr<pt::PupilDetector> cpu_detector(const pt::DetectorParams& params, std::size_t /*eyes*/) {
+  return pt::make_cpu_detector(params);
+}
+
 pt::ui::TraceExportRequest slow_request(const std::filesystem::path& csv, std::optional<std::uint64_t> fail_at) {
-  return {[fail_at] { return std::make_unique<SlowSource>(fail_at); }, {{pt::EyeSide::Single, {0, 0, 64, 48}}}, {}, csv, 1};
+  return {[fail_at] { return std::make_unique<SlowSource>(fail_at); }, {{pt::EyeSide::Single, {0, 0, 64, 48}}}, {}, csv,
+          cpu_detector};
 }
 
 }  // namespace
@@ -77,7 +82,7 @@ TEST_CASE("the window exports a video's trace with the rows pupiltrack-cli track
   REQUIRE(pt::cli::run_track(cli) == 0);
 
   const pt::plugins::AlgorithmRegistry registry;
-  pt::ui::MainWindow window(pt::gui::window_services(registry));
+  pt::ui::MainWindow window(pt::gui::window_services(registry, "cpu"));  // as the command line above
   REQUIRE(window.open_source(QString::fromStdString(video.string())));
   REQUIRE(pt::test::wait_until([&] { return window.video().frame().has_value(); }, 5000));
   auto* exporter = window.findChild<pt::ui::TraceExportControl*>();
@@ -133,8 +138,16 @@ TEST_CASE("a cancelled or failed export leaves no file under its name, nor its p
   }
   SECTION("the source cannot be opened") {
     pt::ui::TraceExportJob job({[]() -> std::unique_ptr<pt::FrameSource> { throw std::runtime_error("no such video"); },
-                                {}, {}, csv, 1});
+                                {}, {}, csv, cpu_detector});
     CHECK(wait_for(job).error == "no such video");
+  }
+  SECTION("the detector cannot be made") {
+    pt::ui::TraceExportRequest request = slow_request(csv, std::nullopt);
+    request.make_detector = [](const pt::DetectorParams&, std::size_t) -> std::unique_ptr<pt::PupilDetector> {
+      throw std::runtime_error("--backend cuda: no usable CUDA device");
+    };
+    pt::ui::TraceExportJob job(std::move(request));
+    CHECK(wait_for(job).error == "--backend cuda: no usable CUDA device");
   }
   SECTION("the folder cannot be written") {
     pt::ui::TraceExportJob job(slow_request(std::filesystem::path(dir.path().toStdString()) / "missing" / "trace.csv", 3));

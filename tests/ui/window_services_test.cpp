@@ -1,9 +1,12 @@
 // The desktop application opens sources through the command line's input code: the synthetic
-// camera with two eye regions, an image folder with one, and a clear error for a missing path.
+// camera with two eye regions, an image folder with one, and a clear error for a missing path;
+// it tracks on the backend the command line's --backend would choose.
 #include <QDir>
 #include <QImage>
 #include <QTemporaryDir>
+#include <stdexcept>
 
+#include "cli/backend_report.hpp"
 #include "gui/window_services.hpp"
 #include "pt_catch.hpp"
 #include "qt_test_app.hpp"
@@ -13,7 +16,7 @@ TEST_CASE("the window's sources open as on the command line") {
   const pt::plugins::AlgorithmRegistry registry;
   const pt::ui::MainWindowServices services = pt::gui::window_services(registry);
   CHECK(services.registry == &registry);
-  CHECK_FALSE(services.cpu_reason.isEmpty());
+  CHECK(services.backend_reason.startsWith(QStringLiteral("auto: ")));
 
   const pt::ui::OpenedSource synthetic = services.open_source(QStringLiteral("synthetic"));
   REQUIRE(synthetic.regions.size() == 2);
@@ -34,4 +37,27 @@ TEST_CASE("the window's sources open as on the command line") {
 #endif
 
   CHECK_THROWS_AS(services.open_source(QStringLiteral("/no/such/recording.avi")), std::exception);
+}
+
+TEST_CASE("the window tracks on the backend asked for, as the command line would") {
+  pt::test::qt_app();
+  const pt::plugins::AlgorithmRegistry registry;
+  const pt::DetectorParams params;
+
+  const pt::ui::MainWindowServices cpu = pt::gui::window_services(registry, "cpu");
+  CHECK(cpu.backend_reason.startsWith(QStringLiteral("cpu: ")));
+  CHECK(cpu.make_detector(params, 2)->backend() == pt::Backend::Cpu);
+
+  // auto: CUDA exactly when the command line would take it.
+  const pt::ui::MainWindowServices automatic = pt::gui::window_services(registry, "auto");
+  const pt::cli::BackendDecision decision = pt::cli::decide_backend("auto");
+  CHECK(automatic.backend_reason == QString::fromStdString(decision.why));
+  CHECK(automatic.make_detector(params, 2)->backend() == decision.backend);
+
+  CHECK_THROWS_AS(pt::gui::window_services(registry, "gpu"), std::invalid_argument);
+  if (decision.backend == pt::Backend::Cpu) {  // no usable device: cuda is refused, not quietly the CPU
+    CHECK_THROWS_WITH(pt::gui::window_services(registry, "cuda"), Catch::Matchers::StartsWith("--backend cuda: "));
+  } else {
+    CHECK(pt::gui::window_services(registry, "cuda").make_detector(params, 2)->backend() == pt::Backend::Cuda);
+  }
 }

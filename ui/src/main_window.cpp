@@ -66,6 +66,7 @@ MainWindow::MainWindow(MainWindowServices services, QWidget* parent)
   setCentralWidget(split);
 
   backend_label_ = new QLabel;
+  backend_label_->setObjectName(QStringLiteral("backend"));
   rates_label_ = new QLabel;
   error_label_ = new QLabel;
   error_label_->setStyleSheet(QStringLiteral("color: #ff6060"));
@@ -79,7 +80,7 @@ MainWindow::MainWindow(MainWindowServices services, QWidget* parent)
          if (!worker_ || worker_->live()) return std::nullopt;
          return TraceExportRequest{[open = services_.open_source, input = source_input_] { return open(input).source; },
                                    worker_->regions(), plugins::detector_params_from(detector_form_->values()), {},
-                                   services_.cpu_threads};
+                                   services_.make_detector};
        },
        [this](const QString& text) { statusBar()->showMessage(text, 10000); },
        [this](const QString& text) { show_error(text); }},
@@ -189,7 +190,7 @@ void MainWindow::track(const QString& input, OpenedSource opened) {
   history_.clear();
   worker_ = std::make_unique<TrackingWorker>(std::move(opened.source), std::move(opened.regions), opened.live,
                                              plugins::detector_params_from(detector_form_->values()),
-                                             services_.cpu_threads);
+                                             services_.make_detector);
   worker_->show_reflections(video_->overlays().reflections);
   worker_->show_search(video_->overlays().search);
   source_input_ = input;
@@ -227,8 +228,9 @@ void MainWindow::apply_detector_params() {
 void MainWindow::show_error(const QString& text) {
   if (services_.log_error) services_.log_error(text);
   error_label_->setText(text);
-  statusBar()->showMessage(text, 10000);
 }
+
+void MainWindow::clear_error() { error_label_->clear(); }
 
 QString MainWindow::error_text() const { return error_label_->text(); }
 
@@ -260,8 +262,12 @@ void MainWindow::update_status() {
                               .arg(c.frames_dropped));
   }
   last_rates_ = {c.frames_read, c.frames_tracked, c.latency_us_sum, now};
-  backend_label_->setText(tr("backend: %1 · CUDA: %2")
-                              .arg(QString::fromStdString(worker_->detector_description()), services_.cpu_reason));
+  // Whole in the tooltip; cut short on the bar, where the rates must keep their room.
+  const QString backend =
+      tr("%1 — %2").arg(QString::fromStdString(worker_->detector_description()), services_.backend_reason);
+  constexpr int kBackendWidth = 320;
+  backend_label_->setToolTip(backend);
+  backend_label_->setText(backend_label_->fontMetrics().elidedText(backend, Qt::ElideRight, kBackendWidth));
   if (c.finished && !end_reported_) {
     end_reported_ = true;
     if (!c.error.empty()) {

@@ -40,10 +40,12 @@ void TraceExportJob::run() {
       state_.total = source->frame_count();
     }
     outcome.total = source->frame_count();
-    const std::unique_ptr<PupilDetector> detector = make_cpu_detector(request_.params, request_.threads);
+    const std::unique_ptr<PupilDetector> detector = request_.make_detector(request_.params, request_.regions.size());
     RunSummary summary;
     {
-      CsvTraceWriter writer(partial, TraceLabels{std::string(to_string(request_.params.algorithm)), "cpu", std::nullopt});
+      const TraceLabels labels{std::string(to_string(request_.params.algorithm)), std::string(to_string(detector->backend())),
+                               std::nullopt};
+      CsvTraceWriter writer(partial, labels);
       ResultSink* const sinks[] = {&writer};
       RunOptions options;
       options.stop = &cancel_;

@@ -1,5 +1,7 @@
 #include "pt/ui/tracking_worker.hpp"
 
+#include <exception>
+
 #include "pt/io/result_sink.hpp"
 #include "pt/pupil/reflection_remover.hpp"
 #include "pt/tracking_run.hpp"
@@ -61,8 +63,12 @@ class TrackingWorker::Sink final : public ResultSink {
 };
 
 TrackingWorker::TrackingWorker(std::unique_ptr<FrameSource> source, std::vector<EyeRegion> regions, bool live,
-                               const DetectorParams& params, int threads)
-    : source_(std::move(source), live), live_(live), threads_(threads), params_(params), regions_(std::move(regions)) {
+                               const DetectorParams& params, DetectorFactory make_detector)
+    : source_(std::move(source), live),
+      live_(live),
+      make_detector_(std::move(make_detector)),
+      params_(params),
+      regions_(std::move(regions)) {
   thread_ = std::thread([this] { loop(); });
 }
 
@@ -158,7 +164,12 @@ void TrackingWorker::loop() {
       version = params_version_;
     }
     if (!detector || version != detector_version) {
-      detector = make_cpu_detector(params, threads_);
+      // A detector that cannot be made (e.g. a CUDA device gone) ends tracking with its reason.
+      try {
+        detector = make_detector_(params, regions().size());
+      } catch (const std::exception& e) {
+        return finish(e.what());
+      }
       detector_version = version;
       const std::lock_guard lock(mutex_);
       description_ = detector->description();

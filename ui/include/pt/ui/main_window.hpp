@@ -13,6 +13,7 @@
 #include "pt/frame_source.hpp"
 #include "pt/plugins/algorithm_registry.hpp"
 #include "pt/pupil/pupil_detector.hpp"
+#include "pt/ui/detector_factory.hpp"
 #include "pt/ui/session_recording_sink.hpp"
 #include "pt/ui/trace_history.hpp"
 
@@ -45,9 +46,13 @@ struct OpenedSource {
 struct MainWindowServices {
   // "synthetic", a video file or an image folder; throws std::exception with a one-line message.
   std::function<OpenedSource(const QString& input)> open_source;
-  QString cpu_reason;  // why tracking runs on the CPU, e.g. "no usable CUDA device (…)"
+  // The detectors of live tracking and exports, and why that backend, e.g. "auto: no usable CUDA
+  // device (…)"; both show in the status bar.
+  DetectorFactory make_detector = [](const DetectorParams& params, std::size_t eyes) {
+    return make_cpu_detector(params, static_cast<int>(eyes));
+  };
+  QString backend_reason;
   const plugins::AlgorithmRegistry* registry = nullptr;
-  int cpu_threads = 1;
   std::function<void(const QString&)> log_error;  // every error the window shows, e.g. to a log file
   std::function<void(const QString&)> log_info;   // sources opened and ended
   // A recording of `source` (video, frame table, sidecar, pupil trace); throws with a one-line
@@ -74,8 +79,10 @@ class MainWindow : public QMainWindow {
   void track(const QString& input, OpenedSource opened);
   // Stops tracking and closes the source, e.g. to open the same camera again with new settings.
   void close_source();
-  // A visible, non-modal error, also in the log.
+  // A visible, non-modal error, also in the log; it stays until the next source or clear_error(),
+  // beside the rates rather than over them.
   void show_error(const QString& text);
+  void clear_error();
 
   [[nodiscard]] TrackingWorker* worker() const noexcept { return worker_.get(); }
   [[nodiscard]] const TraceHistory& history() const noexcept { return history_; }

@@ -1,8 +1,8 @@
 #pragma once
 // The pupil trace of a whole file (video, recording, image folder) as CSV, tracked on a thread
-// and a detector of its own, so the window's live tracking goes on. The CSV is written under
-// "<name>.tmp" and renamed to its name when complete: a cancelled or failed export leaves
-// nothing under the name asked for.
+// and a detector of its own (on the window's backend), so the window's live tracking goes on.
+// The CSV is written under "<name>.tmp" and renamed to its name when complete: a cancelled or
+// failed export leaves nothing under the name asked for.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -16,6 +16,7 @@
 
 #include "pt/frame_source.hpp"
 #include "pt/pupil/pupil_detector.hpp"
+#include "pt/ui/detector_factory.hpp"
 
 namespace pt::ui {
 
@@ -24,7 +25,7 @@ struct TraceExportRequest {
   std::vector<EyeRegion> regions;
   DetectorParams params;
   std::filesystem::path csv;
-  int threads = 1;
+  DetectorFactory make_detector;  // runs on the export's thread
 };
 
 struct TraceExportState {

@@ -1,7 +1,8 @@
 #pragma once
-// Tracks one source on its own thread, on the CPU detector, into the latest-frame slot and the
-// trace ring that the GUI polls. New parameters restart the detector on the same source, between
-// two frames, so the GUI never waits on tracking. A replay follows its PlaybackControl.
+// Tracks one source on its own thread, on the detector its factory makes (CPU or CUDA), into
+// the latest-frame slot and the trace ring that the GUI polls. New parameters restart the
+// detector on the same source, between two frames, so the GUI never waits on tracking. A replay
+// follows its PlaybackControl.
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "pt/frame_source.hpp"
 #include "pt/io/result_sink.hpp"
 #include "pt/pupil/pupil_detector.hpp"
+#include "pt/ui/detector_factory.hpp"
 #include "pt/ui/latest_frame_slot.hpp"
 #include "pt/ui/paced_source.hpp"
 #include "pt/ui/playback_control.hpp"
@@ -35,7 +37,7 @@ class TrackingWorker {
  public:
   // `live`: frames a slow tracker misses count as dropped (a camera), rather than play slower.
   TrackingWorker(std::unique_ptr<FrameSource> source, std::vector<EyeRegion> regions, bool live,
-                 const DetectorParams& params, int threads);
+                 const DetectorParams& params, DetectorFactory make_detector);
   ~TrackingWorker();
   TrackingWorker(const TrackingWorker&) = delete;
   TrackingWorker& operator=(const TrackingWorker&) = delete;
@@ -87,7 +89,7 @@ class TrackingWorker {
 
   PacedSource source_;
   bool live_ = false;
-  int threads_ = 1;
+  DetectorFactory make_detector_;
   LatestFrameSlot latest_;
   TraceRing trace_;
 

@@ -1,0 +1,15 @@
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+#include "pt/pupil/pupil_detector.hpp"
+
+namespace pt::ui {
+
+// Makes the detector for `eyes` regions with `params`, on the backend the application chose (the
+// CPU or a CUDA device); may throw std::exception, e.g. when the device can no longer be used.
+// Called on the tracking or export thread whenever new parameters restart the detector.
+using DetectorFactory = std::function<std::unique_ptr<PupilDetector>(const DetectorParams& params, std::size_t eyes)>;
+
+}  // namespace pt::ui
