@@ -94,10 +94,11 @@ class SharedStore {
     const std::uint8_t b = state_[q];  // a reflection pixel is never marked mine
     return b == 0 ? FloodCell::Free : (b == kReflectionCell ? FloodCell::Reflection : FloodCell::Closed);
   }
-  // For a reflection pixel: taken and mine, in one store.
-  __device__ void take_mine(int q) { state_[q] = kTakenMine; }
-  // For a free background pixel: mine, as this component's border.
-  __device__ void mark_border(int q) { state_[q] = kMine; }
+  // What the flood makes of a cell it met: a reflection pixel taken and mine, a free one mine
+  // (this component's border), one store; a closed one unchanged.
+  __device__ void settle(int q, FloodCell c) {
+    if (c != FloodCell::Closed) state_[q] = c == FloodCell::Reflection ? kTakenMine : kMine;
+  }
   __device__ void claim(int q, unsigned key) { atomicMin_block(claims_ + q, key); }
   [[nodiscard]] __device__ unsigned claim_of(int q) const { return claims_[q]; }
   __device__ void clear_claim(int q) { claims_[q] = kNoClaim; }
@@ -150,11 +151,10 @@ class GlobalStore {
     if (m == kMaskReflection) return FloodCell::Reflection;
     return m == 0 && !mine(q) ? FloodCell::Free : FloodCell::Closed;
   }
-  __device__ void take_mine(int q) const {
-    take(q);
-    make_mine(q);
+  __device__ void settle(int q, FloodCell c) const {
+    if (c == FloodCell::Reflection) take(q);
+    if (c != FloodCell::Closed) make_mine(q);
   }
-  __device__ void mark_border(int q) const { make_mine(q); }
   __device__ void claim(int q, unsigned key) const { atomicMin(im_.claims + pixel(q), key); }
   [[nodiscard]] __device__ unsigned claim_of(int q) const { return __ldcg(im_.claims + pixel(q)); }
   __device__ void clear_claim(int q) const { im_.claims[pixel(q)] = kNoClaim; }

@@ -77,47 +77,45 @@ class Around {
 
 // The flood from the seed over its component, on one lane. Returns the border's size; the border
 // is the other list, in the order the CPU finds it. The walk is the critical path of the whole
-// fill, so each step costs one round of shared-memory loads: the eight neighbours are read
-// together (distinct pixels, so no decision changes another's cell), each is written once, and the
-// last neighbour pushed, which the CPU pops next, stays in a register instead of going through
-// the stack.
+// fill, and a branch taken by one lane of a warp costs far more than the few instructions it
+// skips, so a step has none: the eight neighbours are read together (distinct pixels, so no
+// decision changes another's cell), each is settled by a predicated store, and list entries are
+// written whether or not they count (one that does not is overwritten by the next). The last
+// neighbour pushed, which the CPU pops next, stays in a register instead of going through the
+// stack.
 template <class Store>
 __device__ int flood(Store& s, int seed) {
   const int border_list = 1 - kStackList;
   int depth = 0;
   int border_size = 0;
-  s.take_mine(seed);
+  s.settle(seed, FloodCell::Reflection);
   int p = seed;
   for (;;) {
     const Around around(s.window(), p);
-    int n[9];
+    int at[9];
     FloodCell cell[9];
 #pragma unroll
     for (int slot = 0; slot < 9; ++slot) {
-      n[slot] = slot == 4 ? -1 : around[slot];
-      // Off the window, p itself is read instead, taken and so closed: the loads need no branch
-      // and go out together.
-      cell[slot] = s.flood_cell(n[slot] < 0 ? p : n[slot]);
+      // Off the window (and at slot 4), p itself: taken, so closed.
+      at[slot] = slot == 4 || around[slot] < 0 ? p : around[slot];
+      cell[slot] = s.flood_cell(at[slot]);
     }
     int next = -1;
 #pragma unroll
     for (int slot = 0; slot < 9; ++slot) {
-      if (cell[slot] == FloodCell::Reflection) {
-        s.take_mine(n[slot]);
-        if (next >= 0) s.set_list(kStackList, depth++, next);
-        next = n[slot];
-      } else if (cell[slot] == FloodCell::Free) {
-        s.mark_border(n[slot]);
-        s.set_list(border_list, border_size++, n[slot]);
-      }
+      const bool reflection = cell[slot] == FloodCell::Reflection;
+      s.settle(at[slot], cell[slot]);
+      s.set_list(border_list, border_size, at[slot]);
+      border_size += cell[slot] == FloodCell::Free ? 1 : 0;
+      s.set_list(kStackList, depth, next);
+      depth += reflection && next >= 0 ? 1 : 0;
+      next = reflection ? at[slot] : next;
     }
-    if (next >= 0) {
-      p = next;
-    } else if (depth > 0) {
-      p = s.list(kStackList, --depth);
-    } else {
-      return border_size;
+    if (next < 0) {
+      if (depth == 0) return border_size;
+      next = s.list(kStackList, --depth);
     }
+    p = next;
   }
 }
 

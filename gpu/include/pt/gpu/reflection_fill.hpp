@@ -11,7 +11,7 @@
 //   they are processed concurrently, one warp each on its own multiprocessor, in shared memory
 //   when the window fits; warps take the reflections in raster order, and one whose window meets
 //   an earlier one's waits for that one alone (a flag per reflection in device memory).
-// - Within a reflection, only the flood is sequential (one lane; the critical path, some 700
+// - Within a reflection, only the flood is sequential (one lane; the critical path, some 470
 //   cycles per pixel on the H100); the halo rings and the sampling use the whole warp (see
 //   reflection_fill_warp.cuh).
 // - The interpolation, the bulk of the arithmetic, is left to a last kernel with a thread per
