@@ -1,107 +1,15 @@
-// The detector's hint (the user's click on a pupil) and the border searches it hands out for
-// overlays, on a frame with two dark discs: left alone it takes the darker; told otherwise, the
-// other.
-#include <algorithm>
-#include <cmath>
+// The CPU detector's hint and kept border searches (pupil_hint_checks.hpp), with one thread and
+// with a thread per eye.
+#include "pupil_hint_checks.hpp"
 
-#include "disc_image.hpp"
-#include "pt/frame_pool.hpp"
-#include "pt/pupil/pupil_detector.hpp"
-#include "pt_catch.hpp"
-
-namespace {
-
-constexpr int kWidth = 400;
-constexpr int kHeight = 200;
-const pt::test::DiscScene kDarker{110.0F, 100.0F, 24.0F, 20, 120, 4.0F, 5};
-const pt::test::DiscScene kPaler{290.0F, 96.0F, 22.0F, 55, 120, 4.0F, 6};
-
-// Both discs in one frame, each on its own half of the background.
-pt::ImageU8 two_discs() {
-  const pt::ImageU8 a = pt::test::render_disc(kWidth, kHeight, kDarker);
-  const pt::ImageU8 b = pt::test::render_disc(kWidth, kHeight, kPaler);
-  pt::ImageU8 out(kWidth, kHeight);
-  for (int y = 0; y < kHeight; ++y) {
-    for (int x = 0; x < kWidth; ++x) out.at(x, y) = x < kWidth / 2 ? a.at(x, y) : b.at(x, y);
-  }
-  return out;
-}
-
-pt::TrackedFrame track_frame(pt::PupilDetector& detector, pt::FramePool& pool, const pt::ImageU8& image, int index,
-                             const pt::DetectorParams& params) {
-  auto frame = pool.try_acquire();
-  REQUIRE(frame.has_value());
-  for (int y = 0; y < kHeight; ++y) std::copy_n(image.view().row(y), kWidth, frame->pixels().row(y));
-  frame->info().index = static_cast<std::uint64_t>(index);
-  frame->info().timestamp_s = index / 100.0;
-  const pt::EyeRegion regions[] = {{pt::EyeSide::Left, {0, 0, kWidth, kHeight}}, {pt::EyeSide::Right, {0, 0, kWidth, kHeight}}};
-  detector.submit(std::move(*frame), regions, params);
-  auto done = detector.collect(true);
-  REQUIRE(done.has_value());
-  return std::move(*done);
-}
-
-bool near(const pt::PupilMeasurement& m, const pt::test::DiscScene& d) {
-  return m.detected && std::hypot(m.ellipse.cx - d.cx, m.ellipse.cy - d.cy) < 2.0;
-}
-
-}  // namespace
-
-// Both eyes search the whole frame, so that a hint for one must leave the other alone; with two
-// threads each eye has its own.
 TEST_CASE("a hint makes the detector take the pupil the user points at") {
   const int threads = GENERATE(1, 2);
-  const pt::ImageU8 image = two_discs();
-  const pt::DetectorParams params;
-  pt::FramePool pool(kWidth, kHeight, 2, pt::make_host_allocator());
-  const auto detector = pt::make_cpu_detector(params, threads);
-
-  pt::TrackedFrame f = track_frame(*detector, pool, image, 0, params);
-  CHECK(near(f.eyes[0], kDarker));
-  CHECK(near(f.eyes[1], kDarker));
-
-  detector->hint_pupil(1, {kPaler.cx + 3.0F, kPaler.cy - 2.0F});
-  f = track_frame(*detector, pool, image, 1, params);
-  CHECK(near(f.eyes[0], kDarker));
-  CHECK(near(f.eyes[1], kPaler));
-  // And it follows that pupil from then on.
-  f = track_frame(*detector, pool, image, 2, params);
-  CHECK(near(f.eyes[1], kPaler));
-
-  detector->hint_pupil(5, {1.0F, 1.0F});  // no such eye: ignored
-  f = track_frame(*detector, pool, image, 3, params);
-  CHECK(near(f.eyes[0], kDarker));
-  CHECK(near(f.eyes[1], kPaler));
+  const auto detector = pt::make_cpu_detector(pt::DetectorParams{}, threads);
+  pt::test::check_hint_takes_pointed_pupil(*detector, pt::make_host_allocator());
 }
 
 TEST_CASE("frames carry their border searches while asked to") {
   const int threads = GENERATE(1, 2);
-  const pt::ImageU8 image = two_discs();
-  const pt::DetectorParams params;
-  pt::FramePool pool(kWidth, kHeight, 2, pt::make_host_allocator());
-  const auto detector = pt::make_cpu_detector(params, threads);
-  CHECK(track_frame(*detector, pool, image, 0, params).searches.empty());
-
-  detector->keep_searches(true);
-  const pt::TrackedFrame f = track_frame(*detector, pool, image, 1, params);
-  REQUIRE(f.searches.size() == 2);
-  for (std::size_t eye = 0; eye < 2; ++eye) {
-    const pt::PupilMeasurement& m = f.eyes[eye];
-    const pt::SearchOutcome& search = f.searches[eye];
-    REQUIRE(near(m, kDarker));
-    REQUIRE(search.edges.size() == search.inlier.size());
-    CHECK(static_cast<int>(search.edges.size()) == m.edge_points);
-    // Its inliers lie on the found border, in the searched rectangle's coordinates.
-    int inliers = 0;
-    for (std::size_t i = 0; i < search.edges.size(); ++i) {
-      if (search.inlier[i] == 0) continue;
-      ++inliers;
-      const pt::Point2f p = search.edges[i];
-      CHECK(std::abs(std::hypot(p.x + m.searched.x - kDarker.cx, p.y + m.searched.y - kDarker.cy) - kDarker.r) < 2.0);
-    }
-    CHECK(inliers >= 8);
-  }
-
-  detector->keep_searches(false);
-  CHECK(track_frame(*detector, pool, image, 2, params).searches.empty());
+  const auto detector = pt::make_cpu_detector(pt::DetectorParams{}, threads);
+  pt::test::check_searches_on_request(*detector, pt::make_host_allocator());
 }
