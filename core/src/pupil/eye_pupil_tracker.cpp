@@ -52,6 +52,12 @@ PupilMeasurement EyePupilTracker::process(CViewU8 pixels, Point2f origin, EyeSid
 PupilMeasurement EyePupilTracker::process_preprocessed(const Preprocessed& images, Point2f origin, EyeSide eye,
                                                        double time_s, const DetectorParams& params) {
   best_is_kept_ = false;
+  searches_ = 0;
+  located_ = false;
+  // A second call for the same frame (its whole region after its tracking window) is still
+  // part of the frame that started the miss.
+  if (missing_ && time_s != last_time_s_) ++lost_frames_;
+  last_time_s_ = time_s;
   input_ = images;
   const CViewU8 img = images.smoothed;
   if (params.algorithm != search_algorithm_) {
@@ -69,7 +75,7 @@ PupilMeasurement EyePupilTracker::process_preprocessed(const Preprocessed& image
   // searched for afresh from the dark blobs rather than given up for this frame. A search that
   // ignores its seed has already given its answer.
   if (!previous_centre_ || (!m.detected && search_->uses_seed())) {
-    m = believe(search_->uses_seed() ? most_convincing(img, params) : assess(img, {}, params), time_s, params);
+    m = believe(search_->uses_seed() ? most_convincing(img, origin, params) : assess(img, {}, params), time_s, params);
   }
   m.eye = eye;
   m.ellipse.cx += origin.x;
@@ -77,15 +83,18 @@ PupilMeasurement EyePupilTracker::process_preprocessed(const Preprocessed& image
   // Only a believed pupil seeds the next frame; after a blink the search starts afresh.
   if (m.detected) {
     previous_centre_ = Point2f{m.ellipse.cx, m.ellipse.cy};
+    lost_frames_ = 0;
   } else {
     previous_centre_.reset();
   }
+  missing_ = !m.detected;
   return m;
 }
 
 EyePupilTracker::Candidate EyePupilTracker::assess(CViewU8 img, Point2f seed, const DetectorParams& params) {
   Candidate c;
   c.seed = seed;
+  ++searches_;
   const SearchOutcome& found = search_->run(img, input_.mask, seed, params);
   c.m.edge_points = static_cast<int>(found.edges.size());
   c.m.iterations = found.iterations;
@@ -101,9 +110,10 @@ EyePupilTracker::Candidate EyePupilTracker::assess(CViewU8 img, Point2f seed, co
   return c;
 }
 
-EyePupilTracker::Candidate EyePupilTracker::most_convincing(CViewU8 img, const DetectorParams& params) {
-  const StarburstParams& sp = params.starburst;
-  const std::span<const Point2f> seeds = locator_.locate(img, sp.min_radius_px, sp.max_radius_px);
+EyePupilTracker::Candidate EyePupilTracker::most_convincing(CViewU8 img, Point2f origin,
+                                                            const DetectorParams& params) {
+  if (lost_frames_ > 0) return next_while_lost(img, origin, params);
+  const std::span<const Point2f> seeds = locate(img, origin, params);
   // A dark spot at the corner of the eye or in the lashes gives a fit as well; the pupil's is
   // the one best supported all round and darkest against what surrounds it.
   auto convincing = [](const Candidate& c) { return c.m.confidence * std::max(c.disc.contrast, 0.0F); };
@@ -119,6 +129,36 @@ EyePupilTracker::Candidate EyePupilTracker::most_convincing(CViewU8 img, const D
   }
   best_is_kept_ = !best_is_last;
   return best;
+}
+
+EyePupilTracker::Candidate EyePupilTracker::next_while_lost(CViewU8 img, Point2f origin,
+                                                            const DetectorParams& params) {
+  // Through a long blink, the locator and every candidate's search in each frame cost several
+  // tracked frames each, and a live camera runs out of buffers before the eye opens again. The
+  // candidates are searched one a frame in turn, from seeds located afresh once a round: a
+  // few frames move the pupil by far less than its radius, and each candidate is still tried
+  // within kCandidates frames of the pupil's return.
+  const std::size_t turn = lost_frames_ % kCandidates;
+  const auto inside = [&](Point2f p) {
+    return p.x >= origin.x && p.y >= origin.y && p.x < origin.x + static_cast<float>(img.width) &&
+           p.y < origin.y + static_cast<float>(img.height);
+  };
+  const bool stale = turn == 0 || located_seeds_.empty() || !inside(located_seeds_[turn % located_seeds_.size()]);
+  if (stale) locate(img, origin, params);
+  const Point2f s = located_seeds_[turn % located_seeds_.size()];
+  return assess(img, {s.x - origin.x, s.y - origin.y}, params);
+}
+
+std::span<const Point2f> EyePupilTracker::locate(CViewU8 img, Point2f origin, const DetectorParams& params) {
+  const StarburstParams& sp = params.starburst;
+  const std::span<const Point2f> seeds = locator_.locate(img, sp.min_radius_px, sp.max_radius_px);
+  located_ = true;
+  // Kept in frame coordinates, for the searched view may move between frames.
+  located_seeds_.clear();
+  for (const Point2f& p : seeds.first(std::min(seeds.size(), kCandidates))) {
+    located_seeds_.push_back({p.x + origin.x, p.y + origin.y});
+  }
+  return seeds;
 }
 
 PupilMeasurement EyePupilTracker::believe(const Candidate& c, double time_s, const DetectorParams& params) {

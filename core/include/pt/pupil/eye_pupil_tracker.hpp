@@ -4,6 +4,8 @@
 // centre between frames, so one tracker serves one eye of one stream.
 #include <memory>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include "pt/image.hpp"
 #include "pt/imgproc/gaussian_filter.hpp"
@@ -38,12 +40,14 @@ class EyePupilTracker {
                                         const DetectorParams& params);
   void forget_previous() noexcept {
     previous_centre_.reset();
+    forget_misses();
     prior_.forget();
   }
   // The next frame is searched from `centre` (frame coordinates) first, as if the pupil had
   // been seen there; the pupil remembered so far is forgotten, for the user knows better.
   void seed_at(Point2f centre) noexcept {
     previous_centre_ = centre;
+    forget_misses();
     prior_.forget();
   }
 
@@ -52,6 +56,10 @@ class EyePupilTracker {
   [[nodiscard]] CViewU8 reflection_mask() const noexcept { return input_.mask; }
   // The border search of the last call; empty before the first.
   [[nodiscard]] const SearchOutcome& last_search() const noexcept;
+  // Border searches the last call ran: what its frame cost, for tests and statistics.
+  [[nodiscard]] int searches() const noexcept { return searches_; }
+  // Whether the last call ran the dark-blob locator, the costliest part of a frame without a pupil.
+  [[nodiscard]] bool located() const noexcept { return located_; }
 
  private:
   CViewU8 smooth(CViewU8 cleaned, const SmoothingParams& params);
@@ -62,14 +70,23 @@ class EyePupilTracker {
     PupilMeasurement m;
     DarkDisc disc;
   };
-  // Dark blobs tried as seeds at most, the likeliest first.
+  // Dark blobs tried as seeds at most, the likeliest first; all of them in the first frame
+  // without a pupil, one a frame in turn while it stays lost (next_while_lost()).
   static constexpr std::size_t kCandidates = 3;
 
   Candidate assess(CViewU8 img, Point2f seed, const DetectorParams& params);
-  // The best judged of the searches from the dark blobs of the image.
-  Candidate most_convincing(CViewU8 img, const DetectorParams& params);
+  // The best judged of the searches from the dark blobs of the image; `origin` as in process().
+  Candidate most_convincing(CViewU8 img, Point2f origin, const DetectorParams& params);
+  // The one search of a frame while the pupil stays lost.
+  Candidate next_while_lost(CViewU8 img, Point2f origin, const DetectorParams& params);
+  // The dark blobs of the image, the likeliest first; the first kCandidates also kept.
+  std::span<const Point2f> locate(CViewU8 img, Point2f origin, const DetectorParams& params);
   // The candidate as the pupil prior sees it; a believed one is learnt from.
   PupilMeasurement believe(const Candidate& c, double time_s, const DetectorParams& params);
+  void forget_misses() noexcept {
+    missing_ = false;
+    lost_frames_ = 0;
+  }
 
   ReflectionRemover reflections_;
   std::unique_ptr<GaussianFilter> gaussian_;
@@ -84,6 +101,12 @@ class EyePupilTracker {
   ImageU8 smooth_;
   Preprocessed input_;  // what the current call searches: the buffers above, or the caller's
   std::optional<Point2f> previous_centre_;  // frame coordinates
+  bool missing_ = false;          // the last call found no pupil
+  std::size_t lost_frames_ = 0;   // frames before this one since the pupil was last found
+  double last_time_s_ = 0.0;      // timestamp of the last call
+  int searches_ = 0;              // border searches of the last call
+  bool located_ = false;          // the last call ran the locator
+  std::vector<Point2f> located_seeds_;  // the locator's latest candidates, frame coordinates
   PupilPrior prior_;
   SearchOutcome kept_search_;  // the best candidate's search, when a later one was tried after it
   bool best_is_kept_ = false;
