@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 #include "pt/pupil/ray_sampling.hpp"
 
@@ -97,8 +98,13 @@ void trace_isophote(CViewU8 image, CViewU8 reflections, const Ellipse& e, float 
   points.clear();
   if (image.width < 2 || image.height < 2) return;
   constexpr float kStep = 0.5F;  // along the ray, pixels
+  constexpr float kUnread = -2.0F;
+  constexpr float kUnusable = -1.0F;  // outside the image or on a reflection
   const float c = std::cos(e.angle_rad);
   const float s = std::sin(e.angle_rad);
+  // Per thread, as in measure_border_levels.
+  thread_local std::vector<float> radii;
+  thread_local std::vector<float> grey;
   for (int k = 0; k < rays; ++k) {
     // Evenly spaced in the ellipse's own angle, so an oblique pupil's border is evenly covered.
     const float t = 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / static_cast<float>(rays);
@@ -109,25 +115,58 @@ void trace_isophote(CViewU8 image, CViewU8 reflections, const Ellipse& e, float 
     const float radius = std::hypot(ex, ey);
     const float dx = ex / radius;
     const float dy = ey / radius;
-    float best_t = -1.0F;
-    float prev = 0.0F;
-    bool prev_ok = false;
-    for (float r = 0.5F * radius; r <= 1.5F * radius; r += kStep) {
-      const float x = e.cx + r * dx;
-      const float y = e.cy + r * dy;
-      if (!inside_image(image, x, y) || marked(reflections, x, y)) {
-        prev_ok = false;
-        continue;
+    // The sample positions are those of a walk out from half the radius, so that the crossing
+    // found does not depend on the order in which the steps are looked at.
+    radii.clear();
+    for (float r = 0.5F * radius; r <= 1.5F * radius; r += kStep) radii.push_back(r);
+    const int n = static_cast<int>(radii.size());
+    grey.assign(radii.size(), kUnread);
+    auto sample = [&](int j) {
+      float& g = grey[static_cast<std::size_t>(j)];
+      if (g == kUnread) {
+        const float x = e.cx + radii[static_cast<std::size_t>(j)] * dx;
+        const float y = e.cy + radii[static_cast<std::size_t>(j)] * dy;
+        g = !inside_image(image, x, y) || marked(reflections, x, y) ? kUnusable : sample_bilinear(image, x, y);
       }
-      const float cur = sample_bilinear(image, x, y);
-      if (prev_ok && prev < level && cur >= level) {
-        const float crossing = r - kStep + kStep * (level - prev) / (cur - prev);
-        if (best_t < 0.0F || std::abs(crossing - radius) < std::abs(best_t - radius)) best_t = crossing;
+      return g;
+    };
+    // The step into sample j crosses the level upwards where both its ends are usable.
+    auto crossing = [&](int j) -> std::optional<float> {
+      const float prev = sample(j - 1);
+      const float cur = sample(j);
+      if (prev == kUnusable || cur == kUnusable || prev >= level || cur < level) return std::nullopt;
+      return radii[static_cast<std::size_t>(j)] - kStep + kStep * (level - prev) / (cur - prev);
+    };
+    // Steps are looked at nearest the ellipse first, alternately outwards and inwards, until
+    // every step left is farther from it than the best crossing: the border is usually within a
+    // few steps, while the whole ray spans its radius. The margin covers the rounding of a
+    // crossing's position within its step.
+    constexpr float kMargin = 1e-3F;
+    std::size_t first_out = 0;
+    while (first_out < radii.size() && radii[first_out] < radius) ++first_out;
+    int out = std::max(1, static_cast<int>(first_out));
+    int in = out - 1;
+    auto out_gap = [&] { return std::max(0.0F, radii[static_cast<std::size_t>(out)] - kStep - radius); };
+    auto in_gap = [&] { return radius - radii[static_cast<std::size_t>(in)]; };
+    float best = -1.0F;
+    float best_gap = 0.0F;
+    int best_step = 0;
+    while (out < n || in >= 1) {
+      const bool outwards = in < 1 || (out < n && out_gap() <= in_gap());
+      const float gap = outwards ? out_gap() : in_gap();
+      if (best >= 0.0F && gap > best_gap + kMargin) break;
+      const int j = outwards ? out++ : in--;
+      const auto cross = crossing(j);
+      if (!cross) continue;
+      const float d = std::abs(*cross - radius);
+      // As a walk outwards would: the nearer crossing, the inner one of two equally near.
+      if (best < 0.0F || d < best_gap || (d == best_gap && j < best_step)) {
+        best = *cross;
+        best_gap = d;
+        best_step = j;
       }
-      prev = cur;
-      prev_ok = true;
     }
-    if (best_t >= 0.0F) points.push_back({e.cx + best_t * dx, e.cy + best_t * dy});
+    if (best >= 0.0F) points.push_back({e.cx + best * dx, e.cy + best * dy});
   }
 }
 
