@@ -27,7 +27,7 @@ void add_camera_options(CLI::App& cmd, CameraOptions& o) {
   cmd.add_option("--packet-size", o.packet_size, "GigE Vision camera: stream packet size in bytes (default: the largest the link carries)")
       ->check(CLI::PositiveNumber);
   cmd.add_option("--camera-buffers", o.buffers,
-                 "Camera: frames it can fill ahead of the tracker (default: 100 ms of frames at its rate plus 8, at "
+                 "Camera: frames it can fill ahead of the tracker (default: 250 ms of frames at its rate plus 8, at "
                  "least 16)")
       ->check(CLI::Range(2, 1024));
   cmd.add_flag("--fake-eyes", o.fake_eyes,
