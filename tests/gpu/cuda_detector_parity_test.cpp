@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../core/pupil/same_measurement.hpp"
 #include "gpu_test_support.hpp"
 #include "pgm_frames.hpp"
 #include "pt/frame_pool.hpp"
@@ -98,16 +99,7 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu) {
       CAPTURE(name, f, e);
       const pt::PupilMeasurement& g = gpu[f].eyes[e];
       const pt::PupilMeasurement& c = cpu[f].eyes[e];
-      REQUIRE(g.detected == c.detected);
-      REQUIRE(g.searched == c.searched);
-      REQUIRE(g.confidence == c.confidence);
-      REQUIRE(g.ellipse.cx == c.ellipse.cx);
-      REQUIRE(g.ellipse.cy == c.ellipse.cy);
-      REQUIRE(g.ellipse.a == c.ellipse.a);
-      REQUIRE(g.ellipse.b == c.ellipse.b);
-      REQUIRE(g.ellipse.angle_rad == c.ellipse.angle_rad);
-      REQUIRE(g.edge_points == c.edge_points);
-      REQUIRE(g.inliers == c.inliers);
+      pt::test::require_same_measurement(g, c);
     }
   }
   REQUIRE(detected > 0);  // a comparison of nothing but misses would prove little

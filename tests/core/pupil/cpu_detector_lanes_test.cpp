@@ -8,6 +8,7 @@
 #include "pt/pupil/pupil_detector.hpp"
 #include "pt/synthetic_eyes.hpp"
 #include "pt_catch.hpp"
+#include "same_measurement.hpp"
 
 namespace {
 
@@ -48,21 +49,6 @@ Run track(pt::PupilDetector& detector, const pt::SyntheticConfig& config, int fr
   return run;
 }
 
-void require_same(const pt::PupilMeasurement& a, const pt::PupilMeasurement& b) {
-  REQUIRE(a.eye == b.eye);
-  REQUIRE(a.detected == b.detected);
-  REQUIRE(a.confidence == b.confidence);
-  REQUIRE(a.ellipse.cx == b.ellipse.cx);
-  REQUIRE(a.ellipse.cy == b.ellipse.cy);
-  REQUIRE(a.ellipse.a == b.ellipse.a);
-  REQUIRE(a.ellipse.b == b.ellipse.b);
-  REQUIRE(a.ellipse.angle_rad == b.ellipse.angle_rad);
-  REQUIRE(a.edge_points == b.edge_points);
-  REQUIRE(a.inliers == b.inliers);
-  REQUIRE(a.iterations == b.iterations);
-  REQUIRE(a.searched == b.searched);
-}
-
 }  // namespace
 
 TEST_CASE("eye lanes with frames in flight match the single thread, frame by frame") {
@@ -93,7 +79,7 @@ TEST_CASE("eye lanes with frames in flight match the single thread, frame by fra
   REQUIRE(got.results.size() == expected.results.size());
   int detected = 0;
   for (std::size_t i = 0; i < got.results.size(); ++i) {
-    require_same(got.results[i], expected.results[i]);
+    pt::test::require_same_measurement(got.results[i], expected.results[i]);
     detected += got.results[i].detected ? 1 : 0;
   }
   // The comparison means something only if the sequence was really tracked.
