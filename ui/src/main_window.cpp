@@ -5,6 +5,7 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QSettings>
@@ -167,6 +168,14 @@ void MainWindow::build_menus() {
     });
   }
   view_menu_->addSeparator();
+  view_menu_->addAction(tr("Pupil &scale (mm per pixel)…"), this, [this] {
+    bool ok = false;
+    const double mm = QInputDialog::getDouble(this, tr("Pupil scale"),
+                                              tr("Millimetres per image pixel at the pupil (0: plot pixels)"),
+                                              mm_per_px_, 0.0, 1.0, 5, &ok);
+    if (ok) set_mm_per_px(mm);
+  });
+  view_menu_->addSeparator();
   const auto message = [this](const QString& text) { statusBar()->showMessage(text, 5000); };
   regions_ = new EyeRegionController(*video_, *view_menu_, [this] { return worker_.get(); }, message, this);
   view_menu_->addSeparator();
@@ -286,8 +295,14 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   event->accept();
 }
 
+void MainWindow::set_mm_per_px(double mm_per_px) {
+  mm_per_px_ = mm_per_px > 0.0 ? mm_per_px : 0.0;
+  for (TracePlot* plot : plots_) plot->set_mm_per_px(mm_per_px_);
+}
+
 void MainWindow::save_settings() const {
   QSettings s;
+  s.setValue(QStringLiteral("plots/mm_per_px"), mm_per_px_);
   s.setValue(QStringLiteral("window/geometry"), saveGeometry());
   s.setValue(QStringLiteral("window/state"), saveState());
   s.setValue(QStringLiteral("source"), source_input_);
@@ -299,6 +314,7 @@ void MainWindow::restore_settings() {
   const QSettings s;
   restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
   restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+  set_mm_per_px(s.value(QStringLiteral("plots/mm_per_px"), 0.0).toDouble());
   detector_form_->set_values(read_params(s, QStringLiteral("detector"), plugins::detector_param_schema()));
   source_input_ = s.value(QStringLiteral("source"), QStringLiteral("synthetic")).toString();
   for (const auto& [key, action] : overlay_actions_) {

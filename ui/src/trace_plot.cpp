@@ -11,18 +11,20 @@
 namespace pt::ui {
 namespace {
 
-float value_of(const TraceSample& s, PlotQuantity q) {
+float value_of(const TraceSample& s, PlotQuantity q, double mm_per_px) {
   switch (q) {
-    case PlotQuantity::Diameter: return s.diameter_px;
+    case PlotQuantity::Diameter:
+      return mm_per_px > 0.0 ? static_cast<float>(s.diameter_px * mm_per_px) : s.diameter_px;
     case PlotQuantity::CenterX: return s.center_x;
     case PlotQuantity::CenterY: return s.center_y;
   }
   return 0.0F;
 }
 
-QString title_of(PlotQuantity q) {
+QString title_of(PlotQuantity q, double mm_per_px) {
   switch (q) {
-    case PlotQuantity::Diameter: return QStringLiteral("pupil diameter (px)");
+    case PlotQuantity::Diameter:
+      return mm_per_px > 0.0 ? QStringLiteral("pupil diameter (mm)") : QStringLiteral("pupil diameter (px)");
     case PlotQuantity::CenterX: return QStringLiteral("pupil centre x in the eye region (px)");
     case PlotQuantity::CenterY: return QStringLiteral("pupil centre y in the eye region (px)");
   }
@@ -43,12 +45,17 @@ TracePlot::TracePlot(const TraceHistory& history, PlotQuantity quantity, QWidget
   setMinimumHeight(80);
 }
 
+void TracePlot::set_mm_per_px(double mm_per_px) {
+  mm_per_px_ = mm_per_px > 0.0 ? mm_per_px : 0.0;
+  update();
+}
+
 void TracePlot::paintEvent(QPaintEvent* /*event*/) {
   QPainter p(this);
   p.fillRect(rect(), QColor(24, 26, 30));
   const QRect area = rect().adjusted(44, 18, -8, -6);
   p.setPen(QColor(200, 200, 200));
-  p.drawText(QRect(area.left(), 0, area.width(), 18), Qt::AlignLeft | Qt::AlignVCenter, title_of(quantity_));
+  p.drawText(QRect(area.left(), 0, area.width(), 18), Qt::AlignLeft | Qt::AlignVCenter, title_of(quantity_, mm_per_px_));
   for (int e = 0; e < history_.eyes(); ++e) {
     const QRect key(area.right() - 70 * (history_.eyes() - e), 0, 70, 18);
     p.fillRect(QRect(key.left(), 8, 14, 3), eye_colour(e));
@@ -71,7 +78,7 @@ void TracePlot::paintEvent(QPaintEvent* /*event*/) {
         c.blink = true;
         continue;
       }
-      const float v = value_of(s, quantity_);
+      const float v = value_of(s, quantity_, mm_per_px_);
       c.lo = std::min(c.lo, v);
       c.hi = std::max(c.hi, v);
       c.any = true;
@@ -84,16 +91,20 @@ void TracePlot::paintEvent(QPaintEvent* /*event*/) {
     p.drawText(area, Qt::AlignCenter, QStringLiteral("no data"));
     return;
   }
-  const float pad = std::max(1.0F, (hi - lo) * 0.1F);
+  // At least a pixel's worth either side, or a tenth of a millimetre: a steady pupil's line
+  // stays off the frame.
+  const float pad = std::max(mm_per_px_ > 0.0 ? 0.1F : 1.0F, (hi - lo) * 0.1F);
   lo -= pad;
   hi += pad;
+  axis_range_ = {lo, hi};
+  const int decimals = mm_per_px_ > 0.0 ? 2 : 0;
   const auto y_of = [&](float v) { return area.bottom() - static_cast<double>(v - lo) / (hi - lo) * area.height(); };
 
   p.setPen(QColor(70, 74, 80));
   p.drawRect(area);
   p.setPen(QColor(160, 160, 160));
-  p.drawText(QRect(0, area.top() - 6, 40, 14), Qt::AlignRight, QString::number(hi, 'f', 0));
-  p.drawText(QRect(0, area.bottom() - 8, 40, 14), Qt::AlignRight, QString::number(lo, 'f', 0));
+  p.drawText(QRect(0, area.top() - 6, 40, 14), Qt::AlignRight, QString::number(hi, 'f', decimals));
+  p.drawText(QRect(0, area.bottom() - 8, 40, 14), Qt::AlignRight, QString::number(lo, 'f', decimals));
 
   for (int e = 0; e < history_.eyes(); ++e) {
     QColor shade = eye_colour(e);

@@ -91,6 +91,9 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] VideoView& video() const noexcept { return *video_; }
   [[nodiscard]] const QList<QDockWidget*>& panels() const noexcept { return panels_; }
   [[nodiscard]] QString error_text() const;
+  // The diameter plot in millimetres at this scale (0: pixels); kept between runs.
+  void set_mm_per_px(double mm_per_px);
+  [[nodiscard]] double mm_per_px() const noexcept { return mm_per_px_; }
   // The status bar's rates: camera and tracking fps over the last half second, latency, drops.
   [[nodiscard]] QString rates_text() const;
   // The source of the previous session (QSettings), "synthetic" on a first start.
@@ -126,6 +129,7 @@ class MainWindow : public QMainWindow {
   QMenu* view_menu_ = nullptr;
   std::vector<std::pair<QString, QAction*>> overlay_actions_;  // settings key, menu entry
   QTimer* poll_timer_ = nullptr;
+  double mm_per_px_ = 0.0;
 
   QLabel* backend_label_ = nullptr;
   QLabel* rates_label_ = nullptr;
