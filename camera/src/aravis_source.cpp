@@ -14,6 +14,7 @@
 #include "aravis/stream_buffers.hpp"
 #include "aravis/stream_counters.hpp"
 #include "pt/camera/input_error.hpp"
+#include "pt/camera_buffering.hpp"
 
 namespace pt::camera {
 namespace {
@@ -40,10 +41,7 @@ std::optional<std::string> unreachable(ArvCamera* camera) {
 
 std::size_t resolved_buffer_count(std::size_t asked, std::optional<double> fps) {
   if (asked != 0) return std::max<std::size_t>(asked, 2);
-  const double per_second = fps && *fps > 0.0 ? *fps : 0.0;
-  const auto by_time = static_cast<std::size_t>(std::ceil(per_second * AravisSourceOptions::kBufferedSeconds)) +
-                       AravisSourceOptions::kInFlightReserve;
-  return std::max(by_time, AravisSourceOptions::kMinBuffers);
+  return camera_buffers_for(fps.value_or(0.0));
 }
 
 bool whole_image(ArvBuffer* buffer, int width, int height) {

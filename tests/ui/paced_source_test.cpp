@@ -3,6 +3,7 @@
 #include <chrono>
 #include <thread>
 
+#include "pt/camera_buffering.hpp"
 #include "pt/ui/paced_source.hpp"
 #include "pt_catch.hpp"
 
@@ -38,10 +39,13 @@ TEST_CASE("a reader later than the camera's buffers loses frames on a live sourc
     pt::ui::PacedSource source(std::make_unique<InstantSource>(), live);
     pt::Frame frame;
     REQUIRE(source.read(frame) == pt::ReadStatus::Ok);
-    std::this_thread::sleep_for(std::chrono::milliseconds(40));  // 40 frame periods
+    // 400 frame periods: more than the buffers a camera at this rate has (a quarter second's).
+    const std::size_t buffers = pt::camera_buffers_for(1000.0);
+    REQUIRE(buffers < 380);
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
     REQUIRE(source.read(frame) == pt::ReadStatus::Ok);
     if (live) {
-      CHECK(source.frames_dropped() >= 20);  // 39 or more periods late, less 16 buffered frames
+      CHECK(source.frames_dropped() >= 399 - buffers);  // 399 or more periods late, less the buffered frames
     } else {
       CHECK(source.frames_dropped() == 0);
     }

@@ -2,18 +2,17 @@
 
 #include <thread>
 
+#include "pt/camera_buffering.hpp"
+
 namespace pt::ui {
 namespace {
-
-// A camera queues frames for a reader that is briefly late, as many as it has buffers (the
-// GenICam source's default is 16); later than that, frames are lost.
-constexpr int kCameraBuffers = 16;
 
 }  // namespace
 
 PacedSource::PacedSource(std::unique_ptr<FrameSource> inner, bool live) : inner_(std::move(inner)), live_(live) {
   const double fps = inner_->nominal_fps();
   if (fps > 0.0) nominal_period_ = std::chrono::duration<double>(1.0 / fps);
+  buffers_ = camera_buffers_for(fps);
 }
 
 void PacedSource::wait_for_turn() {
@@ -28,10 +27,11 @@ void PacedSource::wait_for_turn() {
   if (next_due_ == Clock::time_point{}) next_due_ = now;
   if (now < next_due_) {
     std::this_thread::sleep_until(next_due_);
-  } else if (now - next_due_ > kCameraBuffers * period) {
-    // Catch up instead of bursting: a camera would have delivered only its newest frames.
+  } else if (now - next_due_ > static_cast<long>(buffers_) * period) {
+    // A camera queues frames for a reader that is briefly late, as many as it has buffers; later
+    // than that it has lost frames, and delivers only its newest: catch up instead of bursting.
     const auto late_frames = static_cast<std::uint64_t>((now - next_due_) / period);
-    if (live_) dropped_.fetch_add(late_frames - kCameraBuffers, std::memory_order_relaxed);
+    if (live_) dropped_.fetch_add(late_frames - buffers_, std::memory_order_relaxed);
     next_due_ = now;
   }
   next_due_ += period;

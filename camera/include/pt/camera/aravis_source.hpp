@@ -45,16 +45,9 @@ struct FakeFrame {
 
 struct AravisSourceOptions {
   CameraSettings settings;
-  // Frames the camera can fill ahead of the pipeline. 0 (the default) sizes the pool by time:
-  // kBufferedSeconds of frames at the frame rate the camera applied plus the frames a detector
-  // keeps in flight, and never fewer than kMinBuffers. A hiccup of the tracking thread (the
-  // scheduler, a page fault, a slow disk under the trace, the search that re-finds a pupil
-  // after a blink) then costs latency, not frames. A tenth of a second was measured too short:
-  // at 500 fps on two cores a re-acquisition put the tracker that far behind once in ten minutes.
+  // Frames the camera can fill ahead of the pipeline; 0 (the default) sizes the pool by time at
+  // the frame rate the camera applied (pt::camera_buffers_for).
   std::size_t buffers = 0;
-  static constexpr double kBufferedSeconds = 0.25;
-  static constexpr std::size_t kMinBuffers = 16;
-  static constexpr std::size_t kInFlightReserve = 8;
   // Pinned memory from the GPU side lets frames go to the device without a staging copy; plain
   // host memory when empty.
   std::shared_ptr<HostAllocator> allocator;

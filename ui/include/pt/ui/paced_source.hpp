@@ -57,6 +57,7 @@ class PacedSource final : public FrameSource {
   std::atomic<std::int64_t> position_{0};
   std::atomic<std::uint64_t> read_{0};
   std::atomic<std::uint64_t> dropped_{0};
+  std::size_t buffers_ = 0;  // the simulated camera's, as a real one at this rate would have
 };
 
 }  // namespace pt::ui
