@@ -32,6 +32,18 @@ bool shows(const pt::ui::MainWindow& w, std::uint64_t index) {
   return pt::test::wait_until([&] { return index_on_show(w) == index; }, 5000);
 }
 
+// A short synthetic video written for the test, beside the window's services.
+struct VideoFixture {
+  VideoFixture() {
+    pt::test::qt_app();
+    REQUIRE(dir.isValid());
+    pt::test::write_synthetic_video(video.toStdString(), kFrames, 30.0);
+  }
+  QTemporaryDir dir;
+  QString video = dir.filePath(QStringLiteral("eyes.avi"));
+  pt::plugins::AlgorithmRegistry registry;
+};
+
 QMenu* menu_titled(const pt::ui::MainWindow& w, const QString& title) {
   for (QAction* a : w.menuBar()->actions()) {
     if (a->text() == title) return a->menu();
@@ -42,14 +54,9 @@ QMenu* menu_titled(const pt::ui::MainWindow& w, const QString& title) {
 }  // namespace
 
 TEST_CASE("the transport pauses, seeks, steps and plays a video to its end") {
-  pt::test::qt_app();
-  QTemporaryDir dir;
-  REQUIRE(dir.isValid());
-  const QString video = dir.filePath(QStringLiteral("eyes.avi"));
-  pt::test::write_synthetic_video(video.toStdString(), kFrames, 30.0);
-
-  const pt::plugins::AlgorithmRegistry registry;
-  pt::ui::MainWindow window(pt::gui::window_services(registry));
+  const VideoFixture fixture;
+  const QString& video = fixture.video;
+  pt::ui::MainWindow window(pt::gui::window_services(fixture.registry));
   auto* bar = window.findChild<pt::ui::TransportBar*>();
   REQUIRE(bar != nullptr);
   QMenu* playback = menu_titled(window, QStringLiteral("&Playback"));
@@ -115,13 +122,9 @@ TEST_CASE("the transport pauses, seeks, steps and plays a video to its end") {
 }
 
 TEST_CASE("the transport's keys work from the window") {
-  pt::test::qt_app();
-  QTemporaryDir dir;
-  REQUIRE(dir.isValid());
-  const QString video = dir.filePath(QStringLiteral("eyes.avi"));
-  pt::test::write_synthetic_video(video.toStdString(), kFrames, 30.0);
-  const pt::plugins::AlgorithmRegistry registry;
-  pt::ui::MainWindow window(pt::gui::window_services(registry));
+  const VideoFixture fixture;
+  const QString& video = fixture.video;
+  pt::ui::MainWindow window(pt::gui::window_services(fixture.registry));
   window.show();
   window.activateWindow();
   REQUIRE(QTest::qWaitForWindowActive(&window));
