@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "pt/host_device.hpp"
+
 namespace pt {
 
 struct Point2f {
@@ -16,11 +18,11 @@ struct RectI {
   int w = 0;
   int h = 0;
 
-  [[nodiscard]] bool empty() const noexcept { return w <= 0 || h <= 0; }
-  [[nodiscard]] bool contains(const RectI& o) const noexcept {
+  [[nodiscard]] PT_HOST_DEVICE bool empty() const noexcept { return w <= 0 || h <= 0; }
+  [[nodiscard]] PT_HOST_DEVICE bool contains(const RectI& o) const noexcept {
     return o.x >= x && o.y >= y && o.x + o.w <= x + w && o.y + o.h <= y + h;
   }
-  [[nodiscard]] RectI intersect(const RectI& o) const noexcept {
+  [[nodiscard]] PT_HOST_DEVICE RectI intersect(const RectI& o) const noexcept {
     const int x0 = std::max(x, o.x);
     const int y0 = std::max(y, o.y);
     const int x1 = std::min(x + w, o.x + o.w);
@@ -40,8 +42,8 @@ struct Ellipse {
   float angle_rad = 0.0F;
 
   // The diameter of the circle of equal area: the quantity clinicians read as pupil size.
-  [[nodiscard]] float equivalent_diameter() const noexcept { return 2.0F * std::sqrt(a * b); }
-  [[nodiscard]] float area() const noexcept { return std::numbers::pi_v<float> * a * b; }
+  [[nodiscard]] PT_HOST_DEVICE float equivalent_diameter() const noexcept { return 2.0F * std::sqrt(a * b); }
+  [[nodiscard]] PT_HOST_DEVICE float area() const noexcept { return std::numbers::pi_v<float> * a * b; }
 };
 
 }  // namespace pt

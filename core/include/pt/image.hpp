@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pt/geometry.hpp"
+#include "pt/host_device.hpp"
 
 namespace pt {
 
@@ -18,19 +19,20 @@ struct ImageView {
   int height = 0;
   std::ptrdiff_t stride = 0;  // in elements, not bytes
 
-  [[nodiscard]] bool empty() const noexcept { return data == nullptr || width <= 0 || height <= 0; }
-  [[nodiscard]] T* row(int y) const noexcept { return data + static_cast<std::ptrdiff_t>(y) * stride; }
-  [[nodiscard]] T& at(int x, int y) const noexcept {
+  // Host and device: the pupil search reads device images through the same views.
+  [[nodiscard]] PT_HOST_DEVICE bool empty() const noexcept { return data == nullptr || width <= 0 || height <= 0; }
+  [[nodiscard]] PT_HOST_DEVICE T* row(int y) const noexcept { return data + static_cast<std::ptrdiff_t>(y) * stride; }
+  [[nodiscard]] PT_HOST_DEVICE T& at(int x, int y) const noexcept {
     assert(x >= 0 && x < width && y >= 0 && y < height);
     return row(y)[x];
   }
   [[nodiscard]] RectI bounds() const noexcept { return {0, 0, width, height}; }
   // The caller guarantees r lies inside bounds().
-  [[nodiscard]] ImageView sub(const RectI& r) const noexcept {
+  [[nodiscard]] PT_HOST_DEVICE ImageView sub(const RectI& r) const noexcept {
     assert(r.x >= 0 && r.y >= 0 && r.x + r.w <= width && r.y + r.h <= height);
     return {row(r.y) + r.x, r.w, r.h, stride};
   }
-  operator ImageView<const T>() const noexcept { return {data, width, height, stride}; }
+  PT_HOST_DEVICE operator ImageView<const T>() const noexcept { return {data, width, height, stride}; }
 };
 
 template <class T>
