@@ -51,6 +51,25 @@ class EyePupilTracker {
     prior_.forget();
   }
 
+  // Where a tracked eye stands between frames: all that the next frame's search from the
+  // previous centre needs. Another backend (the CUDA search) goes on tracking from it, and
+  // hands it back when a frame needs what only this tracker does (re-acquisition).
+  struct TrackingState {
+    Point2f centre;  // frame coordinates
+    PupilPrior prior;
+  };
+  // The state after the last call, when that call found the pupil.
+  [[nodiscard]] std::optional<TrackingState> tracking_state() const noexcept {
+    if (!previous_centre_ || missing_) return std::nullopt;
+    return TrackingState{*previous_centre_, prior_};
+  }
+  // Goes on from a state handed over, as if this tracker had found the pupil in the frame before.
+  void resume(const TrackingState& state) noexcept {
+    previous_centre_ = state.centre;
+    prior_ = state.prior;
+    forget_misses();
+  }
+
   // The preprocessed image of the last call (for overlays and tests).
   [[nodiscard]] CViewU8 preprocessed() const noexcept { return input_.smoothed; }
   [[nodiscard]] CViewU8 reflection_mask() const noexcept { return input_.mask; }
