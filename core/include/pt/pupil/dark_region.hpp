@@ -12,16 +12,9 @@
 
 #include "pt/geometry.hpp"
 #include "pt/image.hpp"
+#include "pt/pupil/dark_region_levels.hpp"
 
 namespace pt {
-
-struct DarkRegion {
-  float pupil_level = 0.0F;  // the dark core's grey: a quarter of the region is at or below it
-  float spill_level = 0.0F;  // the lowest grey level at which the region leaks out
-  Point2f centroid;          // of the region just below the spill level
-  float radius = 0.0F;       // of the circle with that region's area
-  RectI bounds;              // that region's pixel bounding box
-};
 
 // The pupil as a flood shows it. Its border is a run of levels over which the region grows by
 // thin rings, ended by a wider step; the border is taken as the first run at least as high as
@@ -55,19 +48,6 @@ class DarkRegionGrower {
   [[nodiscard]] RectI reached_bounds() const noexcept;
 
  private:
-  // The region as it stood when every pixel up to one grey level was taken.
-  struct LevelSnapshot {
-    int area = 0;
-    std::int64_t sum_x = 0;  // whole numbers: one addition per pixel, no conversion
-    std::int64_t sum_y = 0;
-    int x0 = 0;
-    int y0 = 0;
-    int x1 = 0;
-    int y1 = 0;
-  };
-
-  [[nodiscard]] DarkRegion describe(int last_level, int spill_level) const;
-
   // Pixels waiting, by grey level: a stack per level, linked through one pool of entries that
   // keeps its capacity from flood to flood. 256 vectors would each grow to its own largest
   // level first, an allocation now and then for hours (the slow creep of long runs).
@@ -87,9 +67,8 @@ class DarkRegionGrower {
   std::vector<std::uint32_t> taking_;                  // the pixels of the level being taken
   Image<std::uint32_t> visited_;                       // == generation_ where already queued
   std::uint32_t generation_ = 0;
-  std::array<LevelSnapshot, 256> levels_{};
-  LevelSnapshot region_;  // as the last grow() left it
-  int first_level_ = 0;
+  std::array<DarkRegionSnapshot, 256> levels_{};
+  DarkRegionSnapshot region_{};  // as the last grow() left it
 };
 
 }  // namespace pt
