@@ -30,6 +30,11 @@ struct BorderLevels {
 [[nodiscard]] std::optional<float> border_rise_px(CViewU8 image, CViewU8 reflections, const Ellipse& e,
                                                   const BorderLevels& levels);
 
+// Whether the grey across `e` rises in two steps (or not at all): the ellipse found is then
+// the iris around a darker pupil rather than the pupil, whose grey rises once, within the blur
+// `blur_px`. True as well when the levels cannot be measured or do not rise.
+[[nodiscard]] bool rises_in_two_steps(CViewU8 image, CViewU8 reflections, const Ellipse& e, float blur_px);
+
 // Replaces `points` with, on each of `rays` rays from the ellipse's centre (evenly spread
 // around its border), the upward crossing of `level` nearest to the ellipse within half its
 // radius either side of it. Rays whose crossing touches a reflection contribute nothing.

@@ -1,10 +1,12 @@
 #pragma once
 // How much to believe a fitted ellipse. A real pupil is a dark disc whose whole border shows
 // edges; a fit through a closed lid, lashes or iris texture has sparse support or no contrast.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 
 #include "pt/geometry.hpp"
+#include "pt/host_device.hpp"
 #include "pt/image.hpp"
 
 namespace pt {
@@ -29,8 +31,19 @@ struct DarkDisc {
 // samples count as dark when they are below the outside's mean by two `contrast_unit`s.
 [[nodiscard]] DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float contrast_unit);
 
+// A contrast unit is never less than one grey level, the finest step the image can show.
+[[nodiscard]] PT_HOST_DEVICE inline float floored_unit(float contrast_unit) noexcept {
+  return std::max(contrast_unit, 1.0F);
+}
+
 // Support scaled by how clearly and how uniformly the inside is darker than the outside, in
 // units of `contrast_unit` (the noise: what a contrast must clear to mean anything).
-[[nodiscard]] float pupil_confidence(float support, const DarkDisc& disc, float contrast_unit);
+[[nodiscard]] PT_HOST_DEVICE inline float pupil_confidence(float support, const DarkDisc& disc,
+                                                           float contrast_unit) noexcept {
+  // Full credit from three units of contrast on; none at or below one.
+  const float t = floored_unit(contrast_unit);
+  const float contrast_factor = std::clamp((disc.contrast - t) / (2.0F * t), 0.0F, 1.0F);
+  return std::clamp(support, 0.0F, 1.0F) * contrast_factor * disc.dark_fraction;
+}
 
 }  // namespace pt

@@ -10,11 +10,11 @@
 // farther than that region extends. Without such a region (no enclosed dark area at the seed)
 // the paper's fixed gradient threshold applies. The fit is finally placed on the isophote
 // halfway between the pupil's and the iris's grey (see border_refinement.hpp).
-#include <optional>
 #include <vector>
 
 #include "pt/pupil/dark_region.hpp"
 #include "pt/pupil/pupil_search.hpp"
+#include "pt/pupil/ray_walk.hpp"
 
 namespace pt {
 
@@ -26,17 +26,6 @@ class StarburstSearch final : public PupilSearch {
   [[nodiscard]] const SearchOutcome& outcome() const noexcept override { return outcome_; }
 
  private:
-  // How the rays of one search recognise the border.
-  struct RayCriterion {
-    std::optional<float> level;  // rises through this grey; else steeper than `gradient`
-    float gradient = 0.0F;       // grey levels per pixel
-    float reach = 0.0F;          // longest ray, pixels
-  };
-
-  [[nodiscard]] static std::optional<Point2f> find_border(CViewU8 image, CViewU8 reflections, Point2f origin,
-                                                          float angle, float start, const RayCriterion& criterion);
-  void cast_rays(CViewU8 image, CViewU8 reflections, Point2f seed, const DetectorParams& params,
-                 const RayCriterion& criterion);
   // The iterated search from `centre`, leaving its result in outcome_.
   void search(CViewU8 image, CViewU8 reflections, Point2f centre, const RayCriterion& criterion,
               const DetectorParams& params, const ShapeLimits& limits);
@@ -45,9 +34,6 @@ class StarburstSearch final : public PupilSearch {
   // The ellipse geometrically nearest the inliers of border_ (see geometric_ellipse_fit.hpp),
   // starting from their algebraic fit.
   [[nodiscard]] Ellipse nearest_geometrically(const Ellipse& algebraic, const RansacParams& ransac);
-  // Whether the grey across the fit of `outcome` rises in two steps (or not at all).
-  [[nodiscard]] static bool two_step(CViewU8 image, CViewU8 reflections, const SearchOutcome& outcome,
-                                     const SmoothingParams& smoothing);
 
   DarkRegionGrower region_;
   RansacConicFitter ransac_;
@@ -59,17 +45,11 @@ class StarburstSearch final : public PupilSearch {
   std::vector<Point2f> inliers_;
 };
 
-// Walks from `origin` along the unit direction (dx, dy) from distance `start` to `max_len` and
-// returns the sub-pixel position of the first dark-to-bright step steeper than `threshold`
-// grey levels per pixel, located at the gradient's peak. Steps touching a reflection are
-// ignored.
-std::optional<Point2f> find_edge_along_ray(CViewU8 image, CViewU8 reflections, Point2f origin, float dx, float dy,
-                                           float start, float max_len, float threshold);
-
-// Walks the same way and returns where the profile first rises through `level` (a sample
-// below it followed by one at or above it), interpolated between the two. Crossings touching a
-// reflection are ignored.
-std::optional<Point2f> find_level_crossing_along_ray(CViewU8 image, CViewU8 reflections, Point2f origin, float dx,
-                                                     float dy, float start, float max_len, float level);
+// Starburst's rays from `seed`: the first stage spread over the full turn, then from each of
+// its border points (kept in `first_stage`) the back rays. `edges` gets every border point in
+// the order e0, e0's back-ray hits, e1, ... (the device's ray casting keeps that order).
+void cast_starburst_rays(CViewU8 image, CViewU8 reflections, Point2f seed, const StarburstParams& sp,
+                         const RayCriterion& criterion, std::vector<Point2f>& first_stage,
+                         std::vector<Point2f>& edges);
 
 }  // namespace pt

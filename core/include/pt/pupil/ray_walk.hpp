@@ -1,0 +1,156 @@
+#pragma once
+// One ray of the Starburst search, from its direction to the border it meets: the rules the CPU
+// search and the device's (one ray per thread) share.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <numbers>
+#include <optional>
+
+#include "pt/float_math.hpp"
+#include "pt/geometry.hpp"
+#include "pt/host_device.hpp"
+#include "pt/image.hpp"
+#include "pt/pupil/ray_sampling.hpp"
+
+namespace pt {
+
+// How the rays of one search recognise the border.
+struct RayCriterion {
+  bool by_level = false;  // rises through `level`; else a step steeper than `gradient`
+  float level = 0.0F;
+  float gradient = 0.0F;  // grey levels per pixel
+  float reach = 0.0F;     // longest ray, pixels
+
+  [[nodiscard]] PT_HOST_DEVICE static RayCriterion rising_through(float level, float reach) noexcept {
+    return {true, level, 0.0F, reach};
+  }
+  [[nodiscard]] PT_HOST_DEVICE static RayCriterion steeper_than(float gradient, float reach) noexcept {
+    return {false, 0.0F, gradient, reach};
+  }
+};
+
+namespace ray_walk_detail {
+
+constexpr int kPeakLookahead = 4;  // samples past the threshold crossing searched for the peak
+
+// Walks a ray one pixel at a time from `start` to `max_len` and hands every step between two
+// samples that are both clear of reflections to on_step(t, value at t - 1, value at t), which
+// returns the border once it sees it. Leaving the image ends the walk empty-handed.
+template <class OnStep>
+PT_HOST_DEVICE std::optional<Point2f> walk_ray(CViewU8 image, CViewU8 reflections, Point2f origin, float dx, float dy,
+                                               float start, float max_len, OnStep&& on_step) {
+  if (image.width < 2 || image.height < 2) return std::nullopt;
+  auto at = [&](float t) { return Point2f{origin.x + t * dx, origin.y + t * dy}; };
+  Point2f p = at(start);
+  if (!inside_image(image, p.x, p.y)) return std::nullopt;
+  float prev = sample_bilinear(image, p.x, p.y);
+  bool prev_reflection = marked(reflections, p.x, p.y);
+  for (float t = start + 1.0F; t <= max_len; t += 1.0F) {
+    p = at(t);
+    if (!inside_image(image, p.x, p.y)) return std::nullopt;
+    const float cur = sample_bilinear(image, p.x, p.y);
+    const bool cur_reflection = marked(reflections, p.x, p.y);
+    if (!cur_reflection && !prev_reflection) {
+      if (auto border = on_step(t, prev, cur)) return border;
+    }
+    prev = cur;
+    prev_reflection = cur_reflection;
+  }
+  return std::nullopt;
+}
+
+}  // namespace ray_walk_detail
+
+// Walks from `origin` along the unit direction (dx, dy) from distance `start` to `max_len` and
+// returns the sub-pixel position of the first dark-to-bright step steeper than `threshold`
+// grey levels per pixel, located at the gradient's peak. Steps touching a reflection are
+// ignored.
+[[nodiscard]] PT_HOST_DEVICE inline std::optional<Point2f> find_edge_along_ray(CViewU8 image, CViewU8 reflections,
+                                                                              Point2f origin, float dx, float dy,
+                                                                              float start, float max_len,
+                                                                              float threshold) {
+  using ray_walk_detail::kPeakLookahead;
+  auto at = [&](float t) { return Point2f{origin.x + t * dx, origin.y + t * dy}; };
+  return ray_walk_detail::walk_ray(image, reflections, origin, dx, dy, start, max_len,
+                                   [&](float t, float prev, float cur) -> std::optional<Point2f> {
+    const float g = cur - prev;
+    if (g <= threshold) return std::nullopt;
+    // The crossing sits on the rising flank; the edge is where the gradient peaks. grad[i]
+    // is the step into sample t-1+i, so it belongs to position t - 1.5 + i.
+    std::array<float, kPeakLookahead + 2> grad{};
+    const Point2f before = at(t - 2.0F);
+    grad[0] = (t - 2.0F >= start && inside_image(image, before.x, before.y))
+                  ? prev - sample_bilinear(image, before.x, before.y)
+                  : g;
+    grad[1] = g;
+    std::size_t n = 2;
+    float last = cur;
+    for (int k = 1; k <= kPeakLookahead; ++k) {
+      const Point2f q = at(t + static_cast<float>(k));
+      if (!inside_image(image, q.x, q.y) || marked(reflections, q.x, q.y)) break;
+      const float v = sample_bilinear(image, q.x, q.y);
+      grad[n++] = v - last;
+      last = v;
+      if (grad[n - 1] <= grad[n - 2]) break;
+    }
+    std::size_t m = 1;
+    for (std::size_t i = 2; i < n; ++i) m = grad[i] > grad[m] ? i : m;
+    const float gl = grad[m - 1];
+    const float gc = grad[m];
+    const float gr = m + 1 < n ? grad[m + 1] : gc;
+    const float denom = gl - 2.0F * gc + gr;
+    const float offset = denom < 0.0F ? std::clamp(0.5F * (gl - gr) / denom, -0.5F, 0.5F) : 0.0F;
+    return at(t + static_cast<float>(m) - 1.5F + offset);
+  });
+}
+
+// Walks the same way and returns where the profile first rises through `level` (a sample
+// below it followed by one at or above it), interpolated between the two. Crossings touching a
+// reflection are ignored.
+[[nodiscard]] PT_HOST_DEVICE inline std::optional<Point2f> find_level_crossing_along_ray(
+    CViewU8 image, CViewU8 reflections, Point2f origin, float dx, float dy, float start, float max_len, float level) {
+  return ray_walk_detail::walk_ray(image, reflections, origin, dx, dy, start, max_len,
+                                   [&](float t, float prev, float cur) -> std::optional<Point2f> {
+    if (prev >= level || cur < level) return std::nullopt;
+    const float u = t - 1.0F + (level - prev) / (cur - prev);
+    return Point2f{origin.x + u * dx, origin.y + u * dy};
+  });
+}
+
+// The angle of the k-th of n directions spread evenly over the full turn.
+[[nodiscard]] PT_HOST_DEVICE inline float spread_angle(int k, int n) noexcept {
+  return 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / static_cast<float>(n);
+}
+
+// The border on the ray from `origin` at `angle`, looked for from distance `start` on.
+[[nodiscard]] PT_HOST_DEVICE inline std::optional<Point2f> find_border(CViewU8 image, CViewU8 reflections,
+                                                                      Point2f origin, float angle, float start,
+                                                                      const RayCriterion& criterion) {
+  const float dx = host_cos(angle);
+  const float dy = host_sin(angle);
+  if (criterion.by_level) {
+    return find_level_crossing_along_ray(image, reflections, origin, dx, dy, start, criterion.reach, criterion.level);
+  }
+  return find_edge_along_ray(image, reflections, origin, dx, dy, start, criterion.reach, criterion.gradient);
+}
+
+// The second stage: from each first-stage border point, `back_rays` rays spread over
+// +-half_angle (radians) around the direction back to the seed.
+[[nodiscard]] PT_HOST_DEVICE inline float back_half_angle(float half_angle_deg) noexcept {
+  return half_angle_deg * std::numbers::pi_v<float> / 180.0F;
+}
+
+[[nodiscard]] PT_HOST_DEVICE inline float toward_seed(Point2f seed, Point2f border) noexcept {
+  return host_atan2(seed.y - border.y, seed.x - border.x);
+}
+
+[[nodiscard]] PT_HOST_DEVICE inline float back_ray_angle(float toward, float half_angle, int k, int back_rays) noexcept {
+  const float frac = back_rays == 1 ? 0.5F : static_cast<float>(k) / static_cast<float>(back_rays - 1);
+  return toward - half_angle + 2.0F * half_angle * frac;
+}
+
+// Back rays start two pixels in, past the falling flank of the edge they leave from.
+constexpr float kBackRayStart = 2.0F;
+
+}  // namespace pt
