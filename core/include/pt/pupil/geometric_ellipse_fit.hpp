@@ -2,7 +2,8 @@
 // The ellipse nearest to points in the geometric sense (least squares of the distances measured
 // along the rays from the centre), refined from a starting ellipse by Levenberg-Marquardt. The
 // algebraic fits minimise a quantity that weighs points unevenly around the border, so with part
-// of the border missing (a glint, a lid) their centre drifts; the geometric one does not.
+// of the border missing (a glint, a lid) their centre drifts; the geometric one does not. The
+// arithmetic, shared with the GPU search, is in geometric_fit_math.hpp.
 #include <optional>
 #include <span>
 

@@ -9,32 +9,22 @@
 
 #include "pt/geometry.hpp"
 #include "pt/pupil/detector_params.hpp"
+#include "pt/pupil/ransac_rules.hpp"
 
 namespace pt {
 
-struct ConicFit {
-  Ellipse ellipse;
-  int inliers = 0;
-};
-
-struct ShapeLimits {
-  float min_radius_px = 0.0F;  // semi-minor axis at least
-  float max_radius_px = 0.0F;  // semi-major axis at most
-  float max_aspect = 0.0F;     // semi-major over semi-minor at most
-
-  [[nodiscard]] bool admits(const Ellipse& e) const noexcept {
-    return e.b >= min_radius_px && e.a <= max_radius_px && e.a <= max_aspect * e.b;
-  }
-};
-
 class RansacConicFitter {
  public:
-  static constexpr int kSampleSize = 5;
+  static constexpr int kSampleSize = ransac::kSampleSize;
 
   explicit RansacConicFitter(const RansacParams& params);
   // Takes the parameters of this call; the index sets are drawn anew only if their number or
   // seed changed.
   void update(const RansacParams& params);
+
+  // The uniforms in [0, 1) from which the index sets are drawn: kSampleSize per hypothesis,
+  // hypotheses one after another, fixed by the seed (the GPU search uploads the same ones).
+  [[nodiscard]] static std::vector<float> unit_samples(const RansacParams& params);
 
   // `inlier` receives one flag per point for the returned fit.
   std::optional<ConicFit> fit(std::span<const Point2f> points, FitModel model, const ShapeLimits& limits,
@@ -43,10 +33,9 @@ class RansacConicFitter {
  private:
   [[nodiscard]] int count_inliers(std::span<const Point2f> points, const Ellipse& e) const;
   void mark_inliers(std::span<const Point2f> points, const Ellipse& e, std::vector<std::uint8_t>& inlier) const;
-  void draw_samples();
 
   RansacParams params_;
-  std::vector<float> unit_samples_;  // hypotheses x kSampleSize uniforms in [0, 1)
+  std::vector<float> unit_samples_;
   std::vector<Point2f> sample_;
   std::vector<Point2f> chosen_;
 };

@@ -1,0 +1,142 @@
+#pragma once
+// The arithmetic of the geometric ellipse refinement (see geometric_ellipse_fit.hpp), inline and
+// callable from CUDA device code as well as the host (PT_HOST_DEVICE). The Levenberg-Marquardt
+// loop takes the two sums over the points (the cost and the normal equations) as functions, so
+// that the GPU forms them in parallel while both run the same steps on the same numbers.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <numbers>
+#include <utility>
+
+#include "pt/float_math.hpp"
+#include "pt/geometry.hpp"
+#include "pt/pupil/conic_fit_math.hpp"
+
+namespace pt::geometric_math {
+
+using Params = std::array<double, 5>;  // cx, cy, a, b, angle
+using Matrix = std::array<Params, 5>;
+constexpr int kMaxIterations = 10;
+constexpr double kStep = 1e-4;       // relative finite-difference step for the Jacobian
+constexpr double kConverged = 1e-6;  // relative decrease of the cost that ends the refinement
+
+// Signed distance from `p` to the ellipse along the ray from its centre (outside positive).
+PT_HOST_DEVICE inline double radial_residual(const Params& e, Point2f p) {
+  const double dx = p.x - e[0];
+  const double dy = p.y - e[1];
+  const double c = std::cos(e[4]);
+  const double s = std::sin(e[4]);
+  const double u = dx * c + dy * s;
+  const double v = -dx * s + dy * c;
+  const double q = std::sqrt(u * u / (e[2] * e[2]) + v * v / (e[3] * e[3]));
+  const double r = std::sqrt(dx * dx + dy * dy);
+  return q > 0.0 ? r - r / q : -std::min(e[2], e[3]);
+}
+
+// The finite-difference steps of the Jacobian at `e`.
+PT_HOST_DEVICE inline Params jacobian_steps(const Params& e) {
+  const double scale = 0.5 * (e[2] + e[3]);
+  return {kStep * scale, kStep * scale, kStep * scale, kStep * scale, kStep};
+}
+
+// One point's residual, returned, and its gradient by forward differences.
+PT_HOST_DEVICE inline double residual_gradient(const Params& e, const Params& steps, Point2f p, Params& grad) {
+  const double r0 = radial_residual(e, p);
+  for (std::size_t k = 0; k < 5; ++k) {
+    Params moved = e;
+    moved[k] += steps[k];
+    grad[k] = (radial_residual(moved, p) - r0) / steps[k];
+  }
+  return r0;
+}
+
+// Solves the 5 x 5 system m x = b by Gaussian elimination with partial pivoting; false when
+// singular.
+PT_HOST_DEVICE inline bool solve(Matrix m, Params b, Params& x) {
+  for (std::size_t col = 0; col < 5; ++col) {
+    std::size_t pivot = col;
+    for (std::size_t row = col + 1; row < 5; ++row) {
+      if (std::abs(m[row][col]) > std::abs(m[pivot][col])) pivot = row;
+    }
+    if (std::abs(m[pivot][col]) < 1e-12) return false;
+    std::swap(m[col], m[pivot]);
+    std::swap(b[col], b[pivot]);
+    for (std::size_t row = col + 1; row < 5; ++row) {
+      const double f = m[row][col] / m[col][col];
+      for (std::size_t k = col; k < 5; ++k) m[row][k] -= f * m[col][k];
+      b[row] -= f * b[col];
+    }
+  }
+  x = Params{};
+  for (std::size_t i = 5; i-- > 0;) {
+    double acc = b[i];
+    for (std::size_t k = i + 1; k < 5; ++k) acc -= m[i][k] * x[k];
+    x[i] = acc / m[i][i];
+  }
+  return true;
+}
+
+// Levenberg-Marquardt from `start` over `count` points. cost(e) returns the sum of the squared
+// residuals at e; normal_equations(e, steps, jtj, jtr) forms J^T J and J^T r (accumulated over
+// the points in their order, from residual_gradient). Nothing when fewer than five points are
+// given or the refinement degenerates.
+template <class Cost, class NormalEquations>
+PT_HOST_DEVICE MaybeEllipse refine(std::size_t count, const Ellipse& start, Cost&& cost,
+                                   NormalEquations&& normal_equations) {
+  if (count < 5 || start.a <= 0.0F || start.b <= 0.0F) return {};
+  Params e{start.cx, start.cy, start.a, start.b, start.angle_rad};
+  double current = cost(e);
+  double damping = 1e-3;
+  for (int it = 0; it < kMaxIterations; ++it) {
+    Matrix jtj{};
+    Params jtr{};
+    normal_equations(e, jacobian_steps(e), jtj, jtr);
+    for (bool accepted = false; !accepted;) {
+      Matrix damped = jtj;
+      for (std::size_t i = 0; i < 5; ++i) damped[i][i] *= 1.0 + damping;
+      Params minus_jtr{};
+      for (std::size_t i = 0; i < 5; ++i) minus_jtr[i] = -jtr[i];
+      Params delta{};
+      if (!solve(damped, minus_jtr, delta)) return {};
+      Params next = e;
+      for (std::size_t i = 0; i < 5; ++i) next[i] += delta[i];
+      const double next_cost = next[2] > 0.0 && next[3] > 0.0 ? cost(next) : current * 2.0 + 1.0;
+      if (next_cost < current) {
+        const bool converged = current - next_cost < kConverged * current;
+        e = next;
+        current = next_cost;
+        damping *= 0.1;
+        accepted = true;
+        if (converged) it = kMaxIterations;
+      } else {
+        damping *= 10.0;
+        if (damping > 1e6) return {};
+      }
+    }
+  }
+  Ellipse out{static_cast<float>(e[0]), static_cast<float>(e[1]), static_cast<float>(e[2]), static_cast<float>(e[3]),
+              static_cast<float>(e[4])};
+  if (out.a < out.b) {  // keep a >= b, as the fits do
+    std::swap(out.a, out.b);
+    out.angle_rad += std::numbers::pi_v<float> / 2.0F;
+  }
+  out.angle_rad = std::remainder(out.angle_rad, std::numbers::pi_v<float>);
+  return {true, out};
+}
+
+// The Starburst search's use of the refinement: a result farther from the algebraic fit than
+// the inliers' band (centre, or either semi-axis) is a degenerate solution, and the algebraic
+// fit stands.
+PT_HOST_DEVICE inline Ellipse accept_refinement(const MaybeEllipse& refined, const Ellipse& algebraic,
+                                                float inlier_px) {
+  const Ellipse& g = refined.ellipse;
+  if (!refined.ok || host_hypot(g.cx - algebraic.cx, g.cy - algebraic.cy) > inlier_px ||
+      std::abs(g.a - algebraic.a) > inlier_px || std::abs(g.b - algebraic.b) > inlier_px) {
+    return algebraic;
+  }
+  return g;
+}
+
+}  // namespace pt::geometric_math
