@@ -1,0 +1,355 @@
+// The device's dark-region flood against DarkRegionGrower::grow: every field of every candidate
+// equal to the bit, on scenes that end the level walk in each of its ways (a spill after a wall,
+// an earlier step, the image's edge, the largest pupil's area) and on regions longer than the
+// device's first window.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "gpu_test_support.hpp"
+#include "pgm_frames.hpp"
+#include "pt/gpu/cuda_check.hpp"
+#include "pt/imgproc/gaussian_filter.hpp"
+#include "pt/pupil/dark_region.hpp"
+#include "pt/random.hpp"
+#include "pt_catch.hpp"
+#include "search/dark_region_flood.hpp"
+
+namespace {
+
+using pt::gpu::search::DeviceDarkRegions;
+using pt::gpu::search::FloodQuery;
+
+struct Scene {
+  std::string name;
+  pt::ImageU8 image;
+  std::vector<FloodQuery> queries;
+};
+
+pt::CViewU8 device_view(const pt::gpu::DeviceImageU8& image) {
+  const pt::gpu::CDeviceViewU8 v = image.view();
+  return {v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
+}
+
+// Runs the scene's queries on the device in one launch.
+std::vector<DeviceDarkRegions> grow_on_device(const Scene& scene, const pt::gpu::Stream& stream) {
+  const pt::gpu::DeviceImageU8 image = pt::test::to_device(scene.image.view(), stream);
+  const pt::gpu::search::FloodScratchBuffers scratch(scene.image.width(), scene.image.height());
+  const auto n = scene.queries.size();
+  const pt::gpu::DeviceBuffer<FloodQuery> queries(n);
+  const pt::gpu::DeviceBuffer<DeviceDarkRegions> results(n);
+  PT_CUDA_CHECK(cudaMemcpyAsync(queries.data(), scene.queries.data(), n * sizeof(FloodQuery), cudaMemcpyHostToDevice,
+                                stream.get()));
+  pt::gpu::search::launch_dark_region_floods(device_view(image), queries.data(), static_cast<int>(n), results.data(),
+                                             scratch.view(), stream.get());
+  std::vector<DeviceDarkRegions> out(n);
+  PT_CUDA_CHECK(
+      cudaMemcpyAsync(out.data(), results.data(), n * sizeof(DeviceDarkRegions), cudaMemcpyDeviceToHost, stream.get()));
+  stream.synchronize();
+  return out;
+}
+
+std::string describe(const pt::DarkRegion& r) {
+  char text[200];
+  std::snprintf(text, sizeof text, "levels %.9g/%.9g centre (%.9g, %.9g) radius %.9g box %d,%d %dx%d", r.pupil_level,
+                r.spill_level, r.centroid.x, r.centroid.y, r.radius, r.bounds.x, r.bounds.y, r.bounds.w, r.bounds.h);
+  return text;
+}
+
+std::string describe(bool present, const pt::DarkRegion& r) { return present ? describe(r) : "none"; }
+
+// What each way out of the walk was seen, over all scenes: the test must cover them all.
+struct Coverage {
+  int floods = 0;
+  int after_wall = 0;
+  int earlier = 0;
+  int open = 0;
+  int nothing = 0;
+};
+
+void check_scene(const Scene& scene, const pt::gpu::Stream& stream, Coverage& seen) {
+  const std::vector<DeviceDarkRegions> gpu = grow_on_device(scene, stream);
+  pt::DarkRegionGrower grower;
+  for (std::size_t i = 0; i < scene.queries.size(); ++i) {
+    const FloodQuery& q = scene.queries[i];
+    const pt::DarkRegionCandidates cpu = grower.grow(scene.image.view(), q.seed, q.min_radius, q.max_radius);
+    const DeviceDarkRegions& got = gpu[i];
+    CAPTURE(scene.name, q.seed.x, q.seed.y, q.min_radius, q.max_radius);
+    // As text, so that a failure shows both sides whole; %.9g writes every float exactly.
+    CHECK(describe(got.has_after_wall, got.after_wall) ==
+          describe(cpu.after_wall.has_value(), cpu.after_wall.value_or(pt::DarkRegion{})));
+    CHECK(describe(got.has_earlier, got.earlier) ==
+          describe(cpu.earlier.has_value(), cpu.earlier.value_or(pt::DarkRegion{})));
+    CHECK(got.open == cpu.open);
+    ++seen.floods;
+    seen.after_wall += cpu.after_wall ? 1 : 0;
+    seen.earlier += cpu.earlier ? 1 : 0;
+    seen.open += cpu.open ? 1 : 0;
+    seen.nothing += !cpu.any() && !cpu.open ? 1 : 0;
+  }
+}
+
+pt::ImageU8 smoothed(const pt::ImageU8& image) {
+  if (image.width() < 3 || image.height() < 3) return image;
+  pt::ImageU8 out(image.width(), image.height());
+  pt::GaussianFilter(5, 2.0).apply(image.view(), out.view());
+  return out;
+}
+
+float uniform(pt::SplitMix64& rng, float lo, float hi) { return lo + (hi - lo) * rng.uniform01(); }
+
+// A shaded background with dark ellipses of soft borders (some running out of the image), noise,
+// and the tracker's smoothing.
+pt::ImageU8 ellipse_scene(int w, int h, pt::SplitMix64& rng, std::vector<pt::Ellipse>& drawn) {
+  const float base = uniform(rng, 60.0F, 200.0F);
+  const float gx = uniform(rng, -0.3F, 0.3F);
+  const float gy = uniform(rng, -0.3F, 0.3F);
+  std::vector<float> grey(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) grey[static_cast<std::size_t>(y * w + x)] = base + gx * static_cast<float>(x) + gy * static_cast<float>(y);
+  }
+  const int count = 1 + static_cast<int>(rng.next() % 3);
+  for (int e = 0; e < count; ++e) {
+    pt::Ellipse el;
+    el.cx = uniform(rng, -0.1F, 1.1F) * static_cast<float>(w);
+    el.cy = uniform(rng, -0.1F, 1.1F) * static_cast<float>(h);
+    el.a = uniform(rng, 3.0F, 0.4F * static_cast<float>(std::max(w, h)));
+    el.b = el.a * uniform(rng, 0.15F, 1.0F);
+    el.angle_rad = uniform(rng, 0.0F, 3.14159F);
+    const float dark = uniform(rng, 5.0F, 120.0F);
+    const float border = uniform(rng, 0.5F, 6.0F);
+    const float c = std::cos(el.angle_rad);
+    const float s = std::sin(el.angle_rad);
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const float dx = static_cast<float>(x) - el.cx;
+        const float dy = static_cast<float>(y) - el.cy;
+        const float u = (c * dx + s * dy) / el.a;
+        const float v = (-s * dx + c * dy) / el.b;
+        const float outside = (std::sqrt(u * u + v * v) - 1.0F) * el.b / border;  // in border widths
+        const float t = std::clamp(0.5F + outside, 0.0F, 1.0F);
+        float& g = grey[static_cast<std::size_t>(y * w + x)];
+        g = std::min(g, dark + t * (g - dark));
+      }
+    }
+    drawn.push_back(el);
+  }
+  const float noise = uniform(rng, 0.0F, 12.0F);
+  pt::ImageU8 image(w, h);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const float g = grey[static_cast<std::size_t>(y * w + x)] + noise * (rng.uniform01() - 0.5F);
+      image.at(x, y) = static_cast<std::uint8_t>(std::clamp(std::lround(g), 0L, 255L));
+    }
+  }
+  return rng.next() % 4 == 0 ? image : smoothed(image);
+}
+
+// Limits as the tracker passes them, and narrower ones that end walks by the largest area.
+FloodQuery query_at(pt::SplitMix64& rng, pt::Point2f seed) {
+  switch (rng.next() % 4) {
+    case 0: return {seed, 6.0F, 200.0F};
+    case 1: return {seed, uniform(rng, 0.0F, 8.0F), uniform(rng, 4.0F, 40.0F)};
+    case 2: return {seed, 0.0F, 1000.0F};
+    default: return {seed, uniform(rng, 2.0F, 20.0F), uniform(rng, 20.0F, 300.0F)};
+  }
+}
+
+// Seeds at random, on the edges and corners, at the darkest pixel and inside each ellipse.
+std::vector<FloodQuery> queries_for(const pt::ImageU8& image, const std::vector<pt::Ellipse>& ellipses,
+                                    pt::SplitMix64& rng) {
+  const auto w = static_cast<float>(image.width());
+  const auto h = static_cast<float>(image.height());
+  std::vector<FloodQuery> q;
+  for (int i = 0; i < 4; ++i) q.push_back(query_at(rng, {uniform(rng, -2.0F, w + 1.0F), uniform(rng, -2.0F, h + 1.0F)}));
+  q.push_back(query_at(rng, {0.0F, uniform(rng, 0.0F, h)}));
+  q.push_back(query_at(rng, {w - 1.0F, h - 1.0F}));
+  const auto darkest = std::min_element(image.data(), image.data() + static_cast<std::ptrdiff_t>(image.width()) * image.height());
+  const auto at = static_cast<int>(darkest - image.data());
+  q.push_back(query_at(rng, {static_cast<float>(at % image.width()), static_cast<float>(at / image.width())}));
+  for (const pt::Ellipse& e : ellipses) {
+    q.push_back(query_at(rng, {e.cx, e.cy}));
+    q.push_back(query_at(rng, {e.cx + uniform(rng, -0.5F, 0.5F) * e.b, e.cy + uniform(rng, -0.5F, 0.5F) * e.b}));
+  }
+  return q;
+}
+
+// The darkest pixel of each cell of a 4x4 grid: where pupils and shadows are.
+std::vector<FloodQuery> dark_points(const pt::ImageU8& image, pt::SplitMix64& rng) {
+  std::vector<FloodQuery> q;
+  for (int cy = 0; cy < 4; ++cy) {
+    for (int cx = 0; cx < 4; ++cx) {
+      const int x0 = cx * image.width() / 4;
+      const int y0 = cy * image.height() / 4;
+      pt::Point2f best{static_cast<float>(x0), static_cast<float>(y0)};
+      for (int y = y0; y < (cy + 1) * image.height() / 4; ++y) {
+        for (int x = x0; x < (cx + 1) * image.width() / 4; ++x) {
+          if (image.at(x, y) < image.at(static_cast<int>(best.x), static_cast<int>(best.y))) {
+            best = {static_cast<float>(x), static_cast<float>(y)};
+          }
+        }
+      }
+      q.push_back(query_at(rng, best));
+    }
+  }
+  return q;
+}
+
+Scene random_scene(int index, pt::SplitMix64& rng) {
+  const bool tiny = index % 10 == 0;
+  const int w = tiny ? 1 + static_cast<int>(rng.next() % 12) : 40 + static_cast<int>(rng.next() % 600);
+  const int h = tiny ? 1 + static_cast<int>(rng.next() % 12) : 40 + static_cast<int>(rng.next() % 500);
+  std::vector<pt::Ellipse> ellipses;
+  pt::ImageU8 image = ellipse_scene(w, h, rng, ellipses);
+  std::vector<FloodQuery> queries = queries_for(image, ellipses, rng);
+  return {"random " + std::to_string(index) + " " + std::to_string(w) + "x" + std::to_string(h), std::move(image),
+          std::move(queries)};
+}
+
+// A dark streak a few pixels wide and far longer than the first window, with a dark pupil at
+// one end: the region must follow it out of every window but the whole image's.
+Scene streak_scene(int index, pt::SplitMix64& rng) {
+  const int w = 500 + static_cast<int>(rng.next() % 500);
+  const int h = 300 + static_cast<int>(rng.next() % 300);
+  pt::ImageU8 image(w, h, 170);
+  const int y0 = 20 + static_cast<int>(rng.next() % static_cast<unsigned>(h - 40));
+  const int width = 1 + static_cast<int>(rng.next() % 4);
+  const int level = 40 + static_cast<int>(rng.next() % 60);
+  for (int x = 5; x < w - 5; ++x) {
+    const int y = y0 + static_cast<int>(8.0F * std::sin(static_cast<float>(x) / 40.0F));
+    for (int k = 0; k < width; ++k) image.at(x, std::clamp(y + k, 1, h - 2)) = static_cast<std::uint8_t>(level + (x * 7) % 5);
+  }
+  const int px = 30 + static_cast<int>(rng.next() % 40);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const int dx = x - px;
+      const int dy = y - y0;
+      if (dx * dx + dy * dy < 15 * 15) image.at(x, y) = 20;
+    }
+  }
+  std::vector<FloodQuery> q;
+  q.push_back({{static_cast<float>(px), static_cast<float>(y0)}, 6.0F, 200.0F});
+  q.push_back({{static_cast<float>(px), static_cast<float>(y0)}, 3.0F, 1000.0F});
+  q.push_back({{static_cast<float>(w / 2), static_cast<float>(y0 + static_cast<int>(8.0F * std::sin(static_cast<float>(w / 2) / 40.0F)))},
+               0.0F, 1000.0F});
+  return {"streak " + std::to_string(index), std::move(image), std::move(q)};
+}
+
+}  // namespace
+
+TEST_CASE("device flood equals DarkRegionGrower::grow on random scenes") {
+  const pt::gpu::Stream stream;
+  pt::SplitMix64 rng(20261122);
+  Coverage seen;
+  const bool small = pt::test::small_frames_only();
+  const int scenes = small ? 20 : 300;
+  for (int i = 0; i < scenes; ++i) check_scene(random_scene(i, rng), stream, seen);
+  for (int i = 0; i < scenes / 10; ++i) check_scene(streak_scene(i, rng), stream, seen);
+  for (const int grey : {0, 255, 90}) {
+    pt::ImageU8 flat(97, 61, static_cast<std::uint8_t>(grey));
+    check_scene({"flat " + std::to_string(grey), flat, queries_for(flat, {}, rng)}, stream, seen);
+  }
+  std::printf("flood parity, random scenes: %d floods, after_wall %d, earlier %d, open %d, nothing %d\n", seen.floods,
+              seen.after_wall, seen.earlier, seen.open, seen.nothing);
+  if (small) return;  // the sanitizers' few scenes need not meet every way out
+  CHECK(seen.after_wall > 0);
+  CHECK(seen.earlier > 0);
+  CHECK(seen.open > 0);
+  CHECK(seen.nothing > 0);
+}
+
+TEST_CASE("device flood equals DarkRegionGrower::grow on synthetic eyes") {
+  const pt::gpu::Stream stream;
+  pt::SplitMix64 rng(7);
+  Coverage seen;
+  for (const pt::test::EyeImage& eye : pt::test::synthetic_eye_regions()) {
+    for (const pt::ImageU8& image : {eye.pixels, smoothed(eye.pixels)}) {
+      check_scene({eye.name, image, queries_for(image, {}, rng)}, stream, seen);
+    }
+  }
+  std::printf("flood parity, synthetic eyes: %d floods, after_wall %d\n", seen.floods, seen.after_wall);
+  CHECK(seen.after_wall > 0);
+}
+
+TEST_CASE("device flood equals DarkRegionGrower::grow on real frames") {
+  // PT_GPU_REAL_FRAMES (made from ../shared/data/eye-ir/videos, left and right eye side by side).
+  const char* dir = std::getenv("PT_GPU_REAL_FRAMES");
+  if (dir == nullptr) {
+    WARN("PT_GPU_REAL_FRAMES not set: real frames not compared");
+    return;
+  }
+  const std::vector<pt::ImageU8> frames = pt::test::read_pgm_folder(dir);
+  REQUIRE(!frames.empty());
+  const pt::gpu::Stream stream;
+  pt::SplitMix64 rng(11);
+  Coverage seen;
+  const int w = frames.front().width();
+  const int h = frames.front().height();
+  for (std::size_t f = 0; f < frames.size(); f += std::max<std::size_t>(1, frames.size() / 40)) {
+    for (const pt::RectI half : {pt::RectI{0, 0, w / 2, h}, pt::RectI{w / 2, 0, w - w / 2, h}}) {
+      pt::ImageU8 eye(half.w, half.h);
+      pt::copy_pixels(frames[f].view().sub(half), eye.view());
+      const pt::ImageU8 image = smoothed(eye);
+      std::vector<FloodQuery> queries = queries_for(image, {}, rng);
+      const std::vector<FloodQuery> dark = dark_points(image, rng);
+      queries.insert(queries.end(), dark.begin(), dark.end());
+      check_scene({"real frame " + std::to_string(f), image, std::move(queries)}, stream, seen);
+    }
+  }
+  std::printf("flood parity, real frames: %d floods, after_wall %d\n", seen.floods, seen.after_wall);
+  CHECK(seen.after_wall > 0);
+}
+
+// Not a check: the time per flood, printed for the report. A pupil of each typical radius in an
+// eye region of the tracker's size, grown again and again in one launch (as the search kernel
+// would), against the CPU's flood on this machine in the same run.
+TEST_CASE("device flood timing", "[.timing]") {
+  const pt::gpu::Stream stream;
+  pt::SplitMix64 rng(3);
+  constexpr int kRepeats = 400;
+  // 250: wider than the largest pupil, the walk ends at its area after the widest windows.
+  for (const float radius : {10.0F, 30.0F, 60.0F, 120.0F, 250.0F}) {
+    const int w = 640;
+    const int h = 1024;
+    pt::ImageU8 raw(w, h);
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const float d = std::hypot(static_cast<float>(x - w / 2), static_cast<float>(y - h / 2));
+        const float t = std::clamp(0.5F + (d - radius) / 3.0F, 0.0F, 1.0F);
+        raw.at(x, y) = static_cast<std::uint8_t>(std::lround(30.0F + 90.0F * t + 6.0F * (rng.uniform01() - 0.5F)));
+      }
+    }
+    const pt::ImageU8 image = smoothed(raw);
+    const FloodQuery q{{static_cast<float>(w / 2), static_cast<float>(h / 2)}, 6.0F, 200.0F};
+    const Scene scene{"disc", image, std::vector<FloodQuery>(kRepeats, q)};
+    const pt::gpu::DeviceImageU8 d_image = pt::test::to_device(image.view(), stream);
+    const pt::gpu::search::FloodScratchBuffers scratch(w, h);
+    const pt::gpu::DeviceBuffer<FloodQuery> queries(kRepeats);
+    const pt::gpu::DeviceBuffer<DeviceDarkRegions> results(kRepeats);
+    PT_CUDA_CHECK(cudaMemcpyAsync(queries.data(), scene.queries.data(), kRepeats * sizeof(FloodQuery),
+                                  cudaMemcpyHostToDevice, stream.get()));
+    const pt::gpu::Event start;
+    const pt::gpu::Event stop;
+    pt::gpu::search::launch_dark_region_floods(device_view(d_image), queries.data(), 1, results.data(), scratch.view(),
+                                               stream.get());  // warm-up
+    start.record(stream.get());
+    pt::gpu::search::launch_dark_region_floods(device_view(d_image), queries.data(), kRepeats, results.data(),
+                                               scratch.view(), stream.get());
+    stop.record(stream.get());
+    stop.synchronize();
+    const double gpu_us = 1000.0 * stop.elapsed_ms_since(start) / kRepeats;
+    pt::DarkRegionGrower grower;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < kRepeats; ++i) (void)grower.grow(image.view(), q.seed, q.min_radius, q.max_radius);
+    const double cpu_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / kRepeats;
+    Coverage seen;
+    check_scene(scene, stream, seen);
+    std::printf("flood timing, disc radius %.0f in %dx%d: device %.1f us/flood, CPU %.1f us/flood (device/CPU %.2f)\n",
+                radius, w, h, gpu_us, cpu_us, gpu_us / cpu_us);
+  }
+}
