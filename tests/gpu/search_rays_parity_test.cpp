@@ -145,16 +145,20 @@ struct Tally {
   int isophote_points = 0;
   int noisy = 0;
   int dark_discs = 0;
-  int moved_points = 0;  // ray or isophote points not at the CPU's position to the bit
+  // Points not at the CPU's position to the bit.
+  int moved_ray_points = 0;
+  int moved_isophote_points = 0;
   float max_position = 0.0F;
   float max_relative = 0.0F;
 
   void print(const char* what) const {
     std::printf(
         "rays parity, %s: %d cases; %d ray points (%d level, %d gradient searches), %d levels, %d rises, %d two-step, "
-        "%d isophote points, %d noise, %d discs; %d points moved, max |position| %.3g px, max relative %.3g\n",
+        "%d isophote points, %d noise, %d discs; moved %d ray and %d isophote points, max |position| %.3g px, "
+        "max relative %.3g\n",
         what, cases, ray_points, level_searches, gradient_searches, levels_measured, rises, two_steps, isophote_points,
-        noisy, dark_discs, moved_points, static_cast<double>(max_position), static_cast<double>(max_relative));
+        noisy, dark_discs, moved_ray_points, moved_isophote_points, static_cast<double>(max_position),
+        static_cast<double>(max_relative));
   }
 };
 
@@ -166,13 +170,13 @@ void require_close(float gpu, float cpu, Tally& tally, const std::string& what) 
 }
 
 void require_same_points(const std::vector<pt::Point2f>& gpu, const std::vector<pt::Point2f>& cpu, Tally& tally,
-                         const std::string& what) {
+                         int& moved, const std::string& what) {
   INFO(what);
   REQUIRE(gpu.size() == cpu.size());
   for (std::size_t i = 0; i < cpu.size(); ++i) {
     const float d = std::max(std::abs(gpu[i].x - cpu[i].x), std::abs(gpu[i].y - cpu[i].y));
     tally.max_position = std::max(tally.max_position, d);
-    tally.moved_points += d > 0.0F ? 1 : 0;
+    moved += d > 0.0F ? 1 : 0;
     INFO("point " << i << ": gpu (" << gpu[i].x << ", " << gpu[i].y << ") cpu (" << cpu[i].x << ", " << cpu[i].y << ")");
     REQUIRE(d <= kPositionTolerance);
   }
@@ -211,7 +215,7 @@ void check_case(const Scene& scene, pt::CViewU8 gimg, pt::CViewU8 gmask, pt::Poi
   pt::cast_starburst_rays(img, mask, seed, sp, criterion, first_stage, edges);
   const pt::gpu::search::CastRays cast = pt::gpu::search::cast_rays_on_device(gimg, gmask, seed, sp, criterion);
   REQUIRE(cast.cast.ok);
-  require_same_points(cast.edges, edges, tally, "rays " + where);
+  require_same_points(cast.edges, edges, tally, tally.moved_ray_points, "rays " + where);
   tally.ray_points += static_cast<int>(edges.size());
 
   // Border levels, rise, the two-step decision.
@@ -245,7 +249,7 @@ void check_case(const Scene& scene, pt::CViewU8 gimg, pt::CViewU8 gmask, pt::Poi
   const pt::gpu::search::TracedIsophote traced =
       pt::gpu::search::trace_isophote_on_device(gimg, gmask, e, level, pt::kBorderRays);
   REQUIRE(traced.trace.ok);
-  require_same_points(traced.points, border, tally, "isophote " + where);
+  require_same_points(traced.points, border, tally, tally.moved_isophote_points, "isophote " + where);
   tally.isophote_points += static_cast<int>(border.size());
 
   // Confidence terms of the fit over the ray points, some marked inliers.
