@@ -7,15 +7,16 @@
 //
 // The join levels are relaxed within a window around the seed, widened until it is known to
 // hold the region at every level the walk reads: a path leaving the window passes one of its
-// border pixels, so the levels below the lowest join level on the window's border are exact,
-// and a walk that needs a level at or past it is tried again in a window twice as wide.
+// border pixels, so the levels below the lowest join level on the window's border are exact
+// and that level is known from below (flood_level_walk.hpp). A walk that needs more is tried
+// again in a window twice as wide, up to the whole image.
 #include <climits>
 #include <cstdint>
-#include <new>
 
 #include "pt/image.hpp"
 #include "pt/pupil/dark_region_levels.hpp"
 #include "dark_region_flood.hpp"
+#include "flood_level_walk.hpp"
 #include "search_block.cuh"
 
 namespace pt::gpu::search {
@@ -23,8 +24,9 @@ namespace flood_detail {
 
 constexpr int kLevels = 256;
 constexpr int kUnknown = kLevels;        // a join level above every grey
-constexpr int kFirstReach = 48;          // the first window's half side: a typical pupil and border
+constexpr int kFirstReach = 40;          // the first window's half side: a pupil of 35 px and its border
 constexpr int kRunPixels = 16;           // pixels a thread counts at a time: one vector load
+constexpr int kBatch = 8;                // pixels of a line read at once by a sweep
 constexpr std::uint8_t kFar = 255;       // not reached yet: an upper bound of every join level
 
 // Half-open, inside the image.
@@ -56,21 +58,35 @@ __device__ inline void clear_new_pixels(const FloodScratch& s, const Window& now
 }
 
 // One pass each way along a line of pixels: a pixel joins no later than its neighbour on the
-// line, or its own grey if brighter. Returns whether any join level fell.
+// line, or its own grey if brighter. Returns whether any join level fell. The pixels are read a
+// batch ahead of the stores, so that the reads of a batch wait on memory together rather than
+// one after another behind each store.
 __device__ inline bool relax_line(const std::uint8_t* __restrict__ grey, std::ptrdiff_t grey_step,
                                   std::uint8_t* __restrict__ join, std::ptrdiff_t join_step, int n) {
   bool changed = false;
   for (const int way : {1, -1}) {
     int carry = kFar;
-#pragma unroll 4
-    for (int k = 0, i = way > 0 ? 0 : n - 1; k < n; ++k, i += way) {
-      const int old = join[i * join_step];
-      const int now = min(old, max(static_cast<int>(grey[i * grey_step]), carry));
-      if (now != old) {
-        join[i * join_step] = static_cast<std::uint8_t>(now);
-        changed = true;
+    for (int done = 0, i = way > 0 ? 0 : n - 1; done < n; done += kBatch, i += kBatch * way) {
+      int g[kBatch];
+      int j[kBatch];
+#pragma unroll
+      for (int k = 0; k < kBatch; ++k) {
+        if (done + k < n) {
+          g[k] = grey[(i + k * way) * grey_step];
+          j[k] = join[(i + k * way) * join_step];
+        }
       }
-      carry = now;
+#pragma unroll
+      for (int k = 0; k < kBatch; ++k) {
+        if (done + k < n) {
+          const int now = min(j[k], max(g[k], carry));
+          if (now != j[k]) {
+            join[(i + k * way) * join_step] = static_cast<std::uint8_t>(now);
+            changed = true;
+          }
+          carry = now;
+        }
+      }
     }
   }
   return changed;
@@ -158,9 +174,9 @@ __device__ inline void add_run(DarkRegionSnapshot& level, int y, int x0, int x1)
   atomicMax(&level.y1, y);
 }
 
-// Each level's pixels, for the levels below `below`: runs of one level along a row are counted
-// at once, as the join levels change slowly from pixel to pixel.
-__device__ inline void count_levels(const FloodScratch& s, const Window& in, int below, DarkRegionSnapshot* levels) {
+// Each level's pixels, for the levels up to `last`: runs of one level along a row are counted at
+// once, as the join levels change slowly from pixel to pixel.
+__device__ inline void count_levels(const FloodScratch& s, const Window& in, int last, DarkRegionSnapshot* levels) {
   const int first_run = in.x0 / kRunPixels;
   const int runs_per_row = (in.x1 - 1) / kRunPixels - first_run + 1;
   const int count = runs_per_row * (in.y1 - in.y0);
@@ -171,36 +187,17 @@ __device__ inline void count_levels(const FloodScratch& s, const Window& in, int
     *reinterpret_cast<uint4*>(join) = *reinterpret_cast<const uint4*>(s.join + y * s.pitch + base);
     const int from = max(base, in.x0) - base;
     const int to = min(base + kRunPixels, in.x1) - base;
-    int run_level = kUnknown;
-    int run_start = 0;
-    for (int k = from; k < to; ++k) {
+    int run_level = join[from];
+    int run_start = from;
+    for (int k = from + 1; k < to; ++k) {
       const int level = join[k];
       if (level == run_level) continue;
-      if (run_level < below) add_run(levels[run_level], y, base + run_start, base + k - 1);
+      if (run_level <= last) add_run(levels[run_level], y, base + run_start, base + k - 1);
       run_level = level;
       run_start = k;
     }
-    if (run_level < below) add_run(levels[run_level], y, base + run_start, base + to - 1);
+    if (run_level <= last) add_run(levels[run_level], y, base + run_start, base + to - 1);
   }
-}
-
-// The level walk, in one thread: levels[l] becomes the region up to level l as it goes.
-// Returns false where it needed a level at or past `known_below`.
-__device__ inline bool walk_levels(DarkRegionSnapshot* levels, int sx, int sy, int first_level, int known_below,
-                                   int touch_level, float min_radius, float max_radius, DarkRegionFinds& finds) {
-  DarkRegionLevelWalk walk(first_level, min_radius, max_radius);
-  DarkRegionSnapshot region{0, 0, 0, sx, sy, sx, sy};
-  for (int level = first_level; level < kLevels; ++level) {
-    if (level >= known_below) return false;
-    DarkRegionSnapshot& l = levels[level];
-    region = {region.area + l.area, region.sum_x + l.sum_x, region.sum_y + l.sum_y, min(region.x0, l.x0),
-              min(region.y0, l.y0), max(region.x1, l.x1), max(region.y1, l.y1)};
-    l = region;
-    walk.begin_level(level);
-    if (!walk.end_level(levels, level == touch_level)) break;
-  }
-  finds = walk.finds();
-  return true;
 }
 
 }  // namespace flood_detail
@@ -246,7 +243,8 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
     }
     __syncthreads();
     if (threadIdx.x == 0) {
-      walk_done = walk_levels(levels, sx, sy, first_level, limits.border, limits.touch, min_radius, max_radius, finds);
+      walk_done = walk_window_levels({levels, limits.border, limits.touch}, sx, sy, first_level, min_radius, max_radius,
+                                     finds);
     }
     __syncthreads();
     if (walk_done != 0) break;

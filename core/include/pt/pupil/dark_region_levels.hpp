@@ -123,6 +123,10 @@ class DarkRegionLevelWalk {
   }
 
   [[nodiscard]] PT_HOST_DEVICE const DarkRegionFinds& finds() const noexcept { return finds_; }
+  // The areas past which end_level() decides otherwise at the level begun: a flood that knows a
+  // level's area only from below tries each (the ring's limit, then the largest pupil's).
+  [[nodiscard]] PT_HOST_DEVICE float ring_area() const noexcept { return ring_area_; }
+  [[nodiscard]] PT_HOST_DEVICE float max_area() const noexcept { return max_area_; }
 
  private:
   // While the level climbs the pupil's border, one grey level widens the region by a thin ring:
