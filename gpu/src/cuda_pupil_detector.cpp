@@ -1,6 +1,7 @@
 #include "pt/gpu/cuda_pupil_detector.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <utility>
@@ -36,6 +37,7 @@ struct Slot {
   bool forget_first = false;  // reset_tracking() came before this frame
   std::vector<std::pair<std::size_t, Point2f>> hints;  // eye, centre: hint_pupil() before this frame
   bool keep_searches = false;
+  std::vector<char> on_device;  // searched on the device (else its images came back)
   Clock::time_point submitted;
   std::vector<std::unique_ptr<EyeLane>> lanes;
 };
@@ -52,12 +54,23 @@ class Detector final : public CudaPupilDetector {
 
   Backend backend() const noexcept override { return Backend::Cuda; }
   std::string description() const override {
-    return "cuda (" + device_name_ + ", " + std::to_string(slots_.size()) + " frame(s) in flight, search on " +
-           std::to_string(gang_.threads()) + (gang_.threads() == 1 ? " thread)" : " threads)");
+    const std::string threads = std::to_string(gang_.threads()) + (gang_.threads() == 1 ? " thread" : " threads");
+    return "cuda (" + device_name_ + ", " + std::to_string(slots_.size()) + " frame(s) in flight, " +
+           (options_.device_search ? "tracked eyes searched on the device, lost ones on " + threads
+                                   : "search on " + threads) +
+           ")";
   }
 
   void submit(Frame frame, std::span<const EyeRegion> regions, const DetectorParams& params) override {
     const Clock::time_point start = Clock::now();
+    grow_eyes(regions.size());
+    const bool device_search = options_.device_search && search::device_search_supports(params);
+    // A reset or a hint is the host tracker's to apply, so the eyes concerned leave the device.
+    if (forget_pending_) std::fill(on_device_.begin(), on_device_.end(), 0);
+    for (const auto& [eye, centre] : hints_next_) {
+      if (eye < on_device_.size()) on_device_[eye] = 0;
+    }
+    if (device_search) hand_eyes_to_device();
     // A caller that outruns max_in_flight gets the oldest frame finished here, kept for collect().
     if (flying_ == slots_.size()) finished_.push_back(finish_oldest());
     Slot& slot = slots_[(oldest_ + flying_) % slots_.size()];
@@ -70,7 +83,7 @@ class Detector final : public CudaPupilDetector {
     slot.whole.assign(regions.size(), RectI{});
     slot.searched.assign(regions.size(), RectI{});
     slot.lanes.resize(regions.size());
-    last_.resize(std::max(last_.size(), regions.size()));
+    slot.on_device.assign(regions.size(), 0);
     // The whole region is copied for a hinted eye: the hint may lie outside the tracking window.
     for (const auto& [eye, centre] : slot.hints) {
       if (eye < last_.size()) last_[eye].reset();
@@ -83,7 +96,15 @@ class Detector final : public CudaPupilDetector {
       if (r.empty()) continue;
       std::unique_ptr<EyeLane>& lane = slot.lanes[k];
       if (!lane || !lane->fits(region.w, region.h)) lane = std::make_unique<EyeLane>(region.w, region.h);
-      lane->enqueue(pixels.sub(r), slot.pinned, params, options_.time_stages);
+      lane->upload(pixels.sub(r), slot.pinned, params, options_.time_stages);
+      if (device_search && on_device_[k] != 0) {
+        lane->search(params, Point2f{static_cast<float>(r.x), static_cast<float>(r.y)},
+                     std::as_const(frame).info().timestamp_s, states_[k].data(),
+                     std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr, chains_[k]);
+        slot.on_device[k] = 1;
+      } else {
+        lane->download_images();
+      }
       slot.whole[k] = region;
       slot.searched[k] = r;
     }
@@ -115,8 +136,58 @@ class Detector final : public CudaPupilDetector {
   void keep_searches(bool on) override { keep_searches_ = on; }
 
   CudaStageTimes last_stage_times() const noexcept override { return times_; }
+  CudaSearchCounts search_counts() const noexcept override {
+    return {device_found_.load(std::memory_order_relaxed), host_searched_.load(std::memory_order_relaxed)};
+  }
 
  private:
+  // Every eye seen so far has a state on the device, a handover buffer and a search chain.
+  void grow_eyes(std::size_t eyes) {
+    last_.resize(std::max(last_.size(), eyes));
+    while (states_.size() < eyes) {
+      states_.emplace_back(1);
+      PT_CUDA_CHECK(cudaMemset(states_.back().data(), 0, sizeof(search::DeviceTrackState)));
+      handovers_.emplace_back(1);
+      handover_due_.push_back(0);
+      chains_.emplace_back();
+      on_device_.push_back(0);
+    }
+  }
+
+  // An eye the host's tracker has found again goes back to the device once the host has
+  // searched every frame before this one: the frames in flight are finished first (a bubble in
+  // the pipeline once per re-acquisition).
+  void hand_eyes_to_device() {
+    const auto hinted = [&](std::size_t k) {
+      return std::ranges::any_of(hints_next_, [&](const auto& hint) { return hint.first == k; });
+    };
+    const auto ready = [&](std::size_t k) {
+      return on_device_[k] == 0 && last_[k].has_value() && !forget_pending_ && !hinted(k) && k < trackers_.size();
+    };
+    bool any = false;
+    for (std::size_t k = 0; k < on_device_.size(); ++k) any = any || ready(k);
+    if (!any) return;
+    while (flying_ > 0) finished_.push_back(finish_oldest());
+    for (std::size_t k = 0; k < on_device_.size(); ++k) {
+      if (!ready(k)) continue;
+      const auto state = trackers_[k].tracking_state();
+      if (!state) continue;
+      *handovers_[k].data() = {true, *state};
+      handover_due_[k] = 1;
+      on_device_[k] = 1;
+    }
+  }
+
+  static SearchOutcome outcome_of(const search::EyeSearchResult& found) {
+    SearchOutcome o;
+    if (found.has_fit) o.fit = found.fit;
+    const int n = std::min(found.edge_count, search::kResultEdges);
+    o.edges.assign(found.edges, found.edges + n);
+    o.inlier.assign(found.inlier, found.inlier + n);
+    o.iterations = found.m.iterations;
+    return o;
+  }
+
   static bool device_done(const Slot& slot) {
     return std::ranges::all_of(slot.lanes, [](const auto& lane) { return !lane || lane->finished(); });
   }
@@ -155,6 +226,25 @@ class Detector final : public CudaPupilDetector {
         return;
       }
       EyeLane& lane = *slot.lanes[k];
+      if (slot.on_device[k] != 0) {
+        const search::EyeSearchResult& found = lane.search_result();
+        if (found.found) {
+          m = found.m;
+          m.eye = slot.regions[k].eye;
+          m.searched = r;
+          last_[k] = m.ellipse;
+          if (slot.keep_searches) out.searches[k] = outcome_of(found);
+          device_found_.fetch_add(1, std::memory_order_relaxed);
+          return;
+        }
+        // The device has let go of the eye; this frame and those after it are the host's, from
+        // where the device left off when it searched this one.
+        on_device_[k] = 0;
+        if (found.searched) trackers_[k].resume(found.before.state);
+        lane.download_images();
+        lane.wait();
+      }
+      host_searched_.fetch_add(1, std::memory_order_relaxed);
       const auto search = [&](const RectI& rect) {
         m = trackers_[k].process_preprocessed(lane.results(), Point2f{static_cast<float>(rect.x), static_cast<float>(rect.y)},
                                               slot.regions[k].eye, time_s, slot.params);
@@ -164,7 +254,8 @@ class Detector final : public CudaPupilDetector {
       // As on the CPU: a pupil that left its window is searched for in the whole region in the
       // same frame. The lane is free again, and the frame is still here.
       if (!m.detected && r != slot.whole[k]) {
-        lane.enqueue(std::as_const(slot.frame).pixels().sub(slot.whole[k]), slot.pinned, slot.params, false);
+        lane.upload(std::as_const(slot.frame).pixels().sub(slot.whole[k]), slot.pinned, slot.params, false);
+        lane.download_images();
         lane.wait();
         search(slot.whole[k]);
       }
@@ -190,10 +281,20 @@ class Detector final : public CudaPupilDetector {
   std::deque<TrackedFrame> finished_;
   std::deque<EyePupilTracker> trackers_;      // deque: trackers never move once made
   std::vector<std::optional<Ellipse>> last_;  // each eye's newest collected pupil
+  // Per eye: whether the device tracks it (frames submitted from now on are searched there),
+  // its state in device memory, the host's state waiting to be copied there before the next
+  // search, and the event that orders its searches frame after frame.
+  std::vector<char> on_device_;
+  std::vector<DeviceBuffer<search::DeviceTrackState>> states_;
+  std::vector<PinnedBuffer<search::DeviceTrackState>> handovers_;
+  std::vector<char> handover_due_;
+  std::deque<Event> chains_;
   bool forget_pending_ = false;
   std::vector<std::pair<std::size_t, Point2f>> hints_next_;
   bool keep_searches_ = false;
   CudaStageTimes times_;
+  std::atomic<std::uint64_t> device_found_{0};  // eyes of collected frames: the gang counts both
+  std::atomic<std::uint64_t> host_searched_{0};
 };
 
 }  // namespace

@@ -17,9 +17,11 @@ EyeLane::EyeLane(int max_width, int max_height)
       input_(max_width, max_height),
       output_(max_width, 3 * max_height),
       results_(max_width, 3 * max_height),
-      preprocess_(max_width, max_height) {}
+      preprocess_(max_width, max_height),
+      result_(1),
+      result_host_(1) {}
 
-void EyeLane::enqueue(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages) {
+void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages) {
   width_ = pixels.width;
   height_ = pixels.height;
   timed_ = time_stages;
@@ -40,7 +42,35 @@ void EyeLane::enqueue(CViewU8 pixels, bool pinned, const DetectorParams& params,
                out.sub({0, 2 * height_, width_, height_})},
               params.reflections, params.smoothing);
   if (timed_) preprocessed_.record(s);
-  download_async(s, out.sub({0, 0, width_, 3 * height_}), results_.view().sub({0, 0, width_, 3 * height_}));
+}
+
+void EyeLane::download_images() {
+  download_async(stream_.get(), output_.view().sub({0, 0, width_, 3 * height_}),
+                 results_.view().sub({0, 0, width_, 3 * height_}));
+  done_.record(stream_.get());
+}
+
+void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
+                     const search::DeviceTrackState* handover, Event& chain) {
+  if (!search_buffers_ || !search_buffers_->serves(params)) {
+    search_buffers_ = std::make_unique<search::EyeSearchBuffers>(max_width_, max_height_, params);
+  }
+  const cudaStream_t s = stream_.get();
+  PT_CUDA_CHECK(cudaStreamWaitEvent(s, chain.get(), 0));
+  if (handover != nullptr) {
+    PT_CUDA_CHECK(cudaMemcpyAsync(state, handover, sizeof(*state), cudaMemcpyHostToDevice, s));
+  }
+  // The device view of the output as core's views see images: uint8 rows `pitch` bytes apart.
+  const DeviceViewU8 out = output_.view();
+  const auto image = [&](int k) {
+    const DeviceViewU8 v = out.sub({0, k * height_, width_, height_});
+    return CViewU8{v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
+  };
+  search::enqueue_eye_search(s, {image(2), image(0), image(1), origin, time_s}, params, *search_buffers_, state,
+                             result_.data());
+  chain.record(s);
+  PT_CUDA_CHECK(cudaMemcpyAsync(result_host_.data(), result_.data(), sizeof(search::EyeSearchResult),
+                                cudaMemcpyDeviceToHost, s));
   done_.record(s);
 }
 

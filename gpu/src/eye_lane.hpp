@@ -1,17 +1,22 @@
 #pragma once
-// One eye of one frame in flight on the device: its own stream, buffers and preprocessing, so
-// that eyes and frames overlap freely. Buffers are sized once for the eye's whole region.
+// One eye of one frame in flight on the device: its own stream, buffers, preprocessing and
+// search, so that eyes and frames overlap freely. Buffers are sized once for the eye's whole
+// region. A frame is either searched on the device (only the result comes back) or its
+// preprocessed images come back for the host's search.
+#include <memory>
+
 #include "pt/gpu/device_memory.hpp"
 #include "pt/gpu/eye_preprocessor.hpp"
 #include "pt/gpu/stream.hpp"
 #include "pt/pupil/eye_pupil_tracker.hpp"
+#include "search/eye_search.hpp"
 
 namespace pt::gpu {
 
 struct LaneTimes {
   double upload_us = 0.0;
   double preprocess_us = 0.0;
-  double download_us = 0.0;
+  double download_us = 0.0;  // the images back, or the device search and its result
 };
 
 class EyeLane {
@@ -19,13 +24,24 @@ class EyeLane {
   EyeLane(int max_width, int max_height);
   [[nodiscard]] bool fits(int width, int height) const noexcept { return width <= max_width_ && height <= max_height_; }
 
-  // Enqueues the copy of `pixels` to the device, its preprocessing and the copy of the three
-  // images back. A view into pageable memory goes through the lane's pinned staging first.
-  void enqueue(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages);
+  // Enqueues the copy of `pixels` to the device and its preprocessing. A view into pageable
+  // memory goes through the lane's pinned staging first. Then either download_images() or
+  // search() follows, and the lane is finished once that has.
+  void upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages);
+  // Enqueues the copy of the three preprocessed images back to the host.
+  void download_images();
+  // Enqueues the search of the uploaded view on the device, after whatever `chain` marks (the
+  // eye's previous search), from the eye's state in `state`, first overwritten with `handover`
+  // when given (pinned memory, as the host's tracker leaves the eye); `chain` then marks this
+  // search. The result comes back into search_result().
+  void search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
+              const search::DeviceTrackState* handover, Event& chain);
   [[nodiscard]] bool finished() const;
   void wait() const;
-  // The enqueued region's images on the host, once finished.
+  // The uploaded view's images on the host, once finished after download_images().
   [[nodiscard]] EyePupilTracker::Preprocessed results() const noexcept;
+  // The device search's result, once finished after search().
+  [[nodiscard]] const search::EyeSearchResult& search_result() const noexcept { return *result_host_.data(); }
   [[nodiscard]] LaneTimes times() const;
 
  private:
@@ -45,6 +61,9 @@ class EyeLane {
   DeviceImageU8 output_;
   PinnedImageU8 results_;
   EyePreprocessor preprocess_;
+  std::unique_ptr<search::EyeSearchBuffers> search_buffers_;  // made for the first search
+  DeviceBuffer<search::EyeSearchResult> result_;
+  PinnedBuffer<search::EyeSearchResult> result_host_;
 };
 
 }  // namespace pt::gpu

@@ -1,6 +1,10 @@
-// The CUDA detector against the CPU detector on the same frames: preprocessing on the device is
-// bit-exact and the search is the CPU's own, so every decision and every ellipse must be equal,
-// in latency and throughput mode, from pageable and from pinned frames.
+// The CUDA detector against the CPU detector on the same frames, in latency and throughput mode,
+// from pageable and from pinned frames. With the search on the host, preprocessing on the device
+// is bit-exact and the search is the CPU's own, so every decision and every ellipse must be
+// equal. With tracked eyes searched on the device, the search's arithmetic is the CPU's but the
+// device's math library may round a sine or an arc tangent differently in the last place: every
+// decision must still be equal, and each pupil within the issue's bounds (centre 0.25 px,
+// diameter 0.5 px) of the CPU's.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -66,12 +70,15 @@ Trace track(pt::PupilDetector& detector, const std::vector<pt::ImageU8>& frames,
   return trace;
 }
 
-// Equal to the bit; the differences are printed as well, for the report.
-void require_same(const std::string& name, const Trace& gpu, const Trace& cpu) {
+enum class Search { Host, Device };
+
+// Equal to the bit for the host's search; the differences are printed as well, for the report.
+void require_same(const std::string& name, const Trace& gpu, const Trace& cpu, Search search) {
   REQUIRE(gpu.size() == cpu.size());
   int decisions = 0;
   int same_decisions = 0;
   int detected = 0;
+  int identical = 0;  // both found, and the same ellipse to the bit
   double centre = 0.0;
   double diameter = 0.0;
   for (std::size_t f = 0; f < cpu.size(); ++f) {
@@ -83,12 +90,33 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu) {
       same_decisions += g.detected == c.detected ? 1 : 0;
       if (!(g.detected && c.detected)) continue;
       ++detected;
+      identical += g.ellipse.cx == c.ellipse.cx && g.ellipse.cy == c.ellipse.cy && g.ellipse.a == c.ellipse.a &&
+                           g.ellipse.b == c.ellipse.b && g.ellipse.angle_rad == c.ellipse.angle_rad
+                       ? 1
+                       : 0;
       centre = std::max(centre, static_cast<double>(std::hypot(g.ellipse.cx - c.ellipse.cx, g.ellipse.cy - c.ellipse.cy)));
       diameter = std::max(diameter, static_cast<double>(std::abs(g.ellipse.equivalent_diameter() - c.ellipse.equivalent_diameter())));
     }
   }
-  std::printf("tracking parity %-34s %4d decisions, %4d identical, %4d both detected, max centre %.3g px, max diameter %.3g px\n",
-              name.c_str(), decisions, same_decisions, detected, centre, diameter);
+  std::printf("tracking parity %-34s %s search: %4d decisions, %4d identical, %4d both detected (%4d ellipses to the bit), "
+              "max centre %.3g px, max diameter %.3g px\n",
+              name.c_str(), search == Search::Host ? "host" : "device", decisions, same_decisions, detected, identical,
+              centre, diameter);
+  REQUIRE(detected > 0);  // a comparison of nothing but misses would prove little
+  if (search == Search::Device) {
+    REQUIRE(same_decisions == decisions);
+    CHECK(centre <= 0.25);
+    CHECK(diameter <= 0.5);
+    for (std::size_t f = 0; f < cpu.size(); ++f) {
+      REQUIRE(gpu[f].searches.size() == cpu[f].searches.size());
+      for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
+        CAPTURE(name, f, e);
+        REQUIRE(gpu[f].eyes[e].eye == cpu[f].eyes[e].eye);
+        REQUIRE(gpu[f].eyes[e].searched == cpu[f].eyes[e].searched);
+      }
+    }
+    return;
+  }
   for (std::size_t f = 0; f < cpu.size(); ++f) {
     REQUIRE(gpu[f].searches.size() == cpu[f].searches.size());
     for (std::size_t e = 0; e < cpu[f].searches.size(); ++e) {
@@ -102,19 +130,27 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu) {
       pt::test::require_same_measurement(g, c);
     }
   }
-  REQUIRE(detected > 0);  // a comparison of nothing but misses would prove little
 }
 
 void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& frames, const Replay& replay, int in_flight,
                       bool pinned) {
   const Trace cpu = track(*pt::make_cpu_detector(replay.params), frames, replay, pt::make_host_allocator());
-  pt::gpu::CudaDetectorOptions options;
-  options.max_in_flight = in_flight;
-  options.search_threads = 2;
-  options.time_stages = true;
-  const auto cuda = pt::gpu::make_cuda_detector(replay.params, options);
-  const Trace gpu = track(*cuda, frames, replay, pinned ? pt::gpu::make_pinned_allocator() : pt::make_host_allocator());
-  require_same(name, gpu, cpu);
+  for (const Search search : {Search::Host, Search::Device}) {
+    pt::gpu::CudaDetectorOptions options;
+    options.max_in_flight = in_flight;
+    options.search_threads = 2;
+    options.time_stages = true;
+    options.device_search = search == Search::Device;
+    const auto cuda = pt::gpu::make_cuda_detector(replay.params, options);
+    const Trace gpu = track(*cuda, frames, replay, pinned ? pt::gpu::make_pinned_allocator() : pt::make_host_allocator());
+    require_same(name, gpu, cpu, search);
+    const pt::gpu::CudaSearchCounts counts = cuda->search_counts();
+    std::printf("  eyes found on the device %llu, searched on the host %llu\n",
+                static_cast<unsigned long long>(counts.device), static_cast<unsigned long long>(counts.host));
+    if (search == Search::Host) REQUIRE(counts.device == 0);
+    // A tracked sequence is the device's to search once each pupil has been found.
+    if (search == Search::Device && !replay.independent) REQUIRE(counts.device > counts.host);
+  }
 }
 
 std::vector<pt::ImageU8> synthetic_sequence(int w, int h, int count, std::uint64_t seed) {
@@ -138,7 +174,7 @@ std::vector<pt::EyeRegion> halves(int w, int h) {
 
 }  // namespace
 
-TEST_CASE("CUDA detector tracks a synthetic binocular sequence exactly as the CPU detector") {
+TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detector") {
   const bool small = pt::test::small_frames_only();
   const int w = small ? 641 : 1280;
   const int h = small ? 515 : 1024;
@@ -171,7 +207,7 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence exactly as the CP
   }
 }
 
-TEST_CASE("CUDA detector tracks real binocular frames exactly as the CPU detector") {
+TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
   // The device machine has no OpenCV: the frames come as binary PGM from a folder named by
   // PT_GPU_REAL_FRAMES (made from ../shared/data/eye-ir/videos, left and right eye side by side).
   const char* dir = std::getenv("PT_GPU_REAL_FRAMES");

@@ -32,7 +32,12 @@ struct ImageView {
     assert(r.x >= 0 && r.y >= 0 && r.x + r.w <= width && r.y + r.h <= height);
     return {row(r.y) + r.x, r.w, r.h, stride};
   }
-  PT_HOST_DEVICE operator ImageView<const T>() const noexcept { return {data, width, height, stride}; }
+  // Read-only use of a writable view (a view of const pixels is that already).
+  template <class U = T>
+    requires(!std::is_const_v<U>)
+  PT_HOST_DEVICE operator ImageView<const U>() const noexcept {
+    return {data, width, height, stride};
+  }
 };
 
 template <class T>

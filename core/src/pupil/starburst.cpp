@@ -46,18 +46,12 @@ const SearchOutcome& StarburstSearch::run(CViewU8 image, CViewU8 reflections, Po
            limits);
     return outcome_;
   }
-  auto criterion = [](const DarkRegion& r) {
-    // A ray from inside the region leaves it within the region's diagonal, a back ray from
-    // its border within the same; the border must be crossed by then.
-    const float reach = std::hypot(static_cast<float>(r.bounds.w), static_cast<float>(r.bounds.h)) + 2.0F;
-    return RayCriterion::rising_through(0.5F * (r.pupil_level + r.spill_level), reach);
-  };
-  search(image, reflections, grown.main().centroid, criterion(grown.main()), params, limits);
+  search(image, reflections, grown.main().centroid, border_of(grown.main()), params, limits);
   // A lower border inside the first one found is the pupil's when that one is the iris around
   // it: then the grey does not rise once, within the blur, across its border, but twice.
   if (grown.after_wall && grown.earlier &&
       (!outcome_.fit || rises_in_two_steps(image, reflections, outcome_.fit->ellipse, params.smoothing.blur_reach_px()))) {
-    search(image, reflections, grown.earlier->centroid, criterion(*grown.earlier), params, limits);
+    search(image, reflections, grown.earlier->centroid, border_of(*grown.earlier), params, limits);
   }
   return outcome_;
 }

@@ -11,6 +11,7 @@
 #include "pt/geometry.hpp"
 #include "pt/host_device.hpp"
 #include "pt/image.hpp"
+#include "pt/pupil/dark_region_levels.hpp"
 #include "pt/pupil/ray_sampling.hpp"
 
 namespace pt {
@@ -152,5 +153,13 @@ PT_HOST_DEVICE std::optional<Point2f> walk_ray(CViewU8 image, CViewU8 reflection
 
 // Back rays start two pixels in, past the falling flank of the edge they leave from.
 constexpr float kBackRayStart = 2.0F;
+
+// The border of a dark region from the flood: where the rays rise through the grey midway
+// between its floor and its spill. A ray from inside the region leaves it within the region's
+// diagonal, a back ray from its border within the same; the border must be crossed by then.
+[[nodiscard]] PT_HOST_DEVICE inline RayCriterion border_of(const DarkRegion& r) noexcept {
+  const float reach = host_hypot(static_cast<float>(r.bounds.w), static_cast<float>(r.bounds.h)) + 2.0F;
+  return RayCriterion::rising_through(0.5F * (r.pupil_level + r.spill_level), reach);
+}
 
 }  // namespace pt

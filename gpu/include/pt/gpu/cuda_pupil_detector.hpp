@@ -3,6 +3,7 @@
 // eye's region (or tracking window) goes to the device by one 2-D copy, is preprocessed there
 // (EyePreprocessor, bit-exact with the CPU) and its three images come back by one copy; the
 // search then runs on the host when the frame is collected, so results equal the CPU backend's.
+#include <cstdint>
 #include <memory>
 
 #include "pt/pupil/pupil_detector.hpp"
@@ -18,20 +19,30 @@ struct CudaDetectorOptions {
   int max_in_flight = 1;
   int search_threads = 1;    // host threads searching the eyes of a frame, counting the caller
   bool time_stages = false;  // record device events around each stage (costs a few us a frame)
+  // Tracked eyes are searched on the device and only results come back; the host searches
+  // only to find a lost pupil again. false: the host searches every frame (for comparisons).
+  bool device_search = true;
 };
 
 // Durations of the last collected frame's stages; for the device stages, the slower eye's.
 struct CudaStageTimes {
   double upload_us = 0.0;
   double preprocess_us = 0.0;
-  double download_us = 0.0;
-  double search_us = 0.0;  // host wall time of the frame's searches
+  double download_us = 0.0;  // the images back, or the device's search and its result
+  double search_us = 0.0;    // host wall time of the frame's searches
+};
+
+// Where the eyes of the collected frames were searched.
+struct CudaSearchCounts {
+  std::uint64_t device = 0;  // found by the device's search
+  std::uint64_t host = 0;    // searched by the host (lost pupils, resets, hints, other detectors)
 };
 
 class CudaPupilDetector : public PupilDetector {
  public:
   // Zero for the device stages unless options.time_stages.
   [[nodiscard]] virtual CudaStageTimes last_stage_times() const noexcept = 0;
+  [[nodiscard]] virtual CudaSearchCounts search_counts() const noexcept = 0;
 };
 
 // Throws CudaError when no usable device is present.

@@ -45,19 +45,25 @@ class Allocation {
 };
 }  // namespace detail
 
-// A linear array of `size` elements in device memory.
-template <class T>
-class DeviceBuffer {
+// A linear array of `size` elements, in device memory or in page-locked host memory.
+template <class T, void* (*Allocate)(std::size_t), void (*Release)(void*) noexcept>
+class LinearBuffer {
  public:
-  DeviceBuffer() = default;
-  explicit DeviceBuffer(std::size_t size) : memory_(detail::allocate_device(size * sizeof(T))), size_(size) {}
+  LinearBuffer() = default;
+  explicit LinearBuffer(std::size_t size) : memory_(Allocate(size * sizeof(T))), size_(size) {}
   [[nodiscard]] T* data() const noexcept { return static_cast<T*>(memory_.get()); }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
 
  private:
-  detail::Allocation<detail::free_device> memory_;
+  detail::Allocation<Release> memory_;
   std::size_t size_ = 0;
 };
+
+template <class T>
+using DeviceBuffer = LinearBuffer<T, detail::allocate_device, detail::free_device>;
+// Host memory the device copies to and from asynchronously (results of searches).
+template <class T>
+using PinnedBuffer = LinearBuffer<T, detail::allocate_pinned, detail::free_pinned>;
 
 // A pitched 2-D image in device memory (rows aligned for coalesced access).
 template <class T>

@@ -1,0 +1,75 @@
+#pragma once
+// One eye of one frame searched on the device from the pupil's previous centre, as
+// EyePupilTracker::process_preprocessed searches a tracked eye: dark-region flood, Starburst
+// iterations, border placement, confidence and the pupil prior, in one block, with nothing
+// going back to the host but the result. An eye the device is not tracking (never found, lost,
+// reset) and a frame whose search finds no believable pupil are left to the host's tracker,
+// which re-acquires the pupil from the dark blobs and hands the eye back.
+#include <cstdint>
+#include <memory>
+
+#include <cuda_runtime_api.h>
+
+#include "pt/image.hpp"
+#include "pt/pupil/detector_params.hpp"
+#include "pt/pupil/eye_pupil_tracker.hpp"
+#include "pt/pupil/pupil_measurement.hpp"
+#include "pt/pupil/ransac_conic_fitter.hpp"
+
+namespace pt::gpu::search {
+
+// An eye's state in device memory, read and written by its frames' searches in frame order.
+struct DeviceTrackState {
+  bool tracking = false;  // false: the host's tracker has the eye
+  EyePupilTracker::TrackingState state;
+};
+
+// Border points a result carries back for overlays (the CPU's search keeps them all).
+constexpr int kResultEdges = 256;
+
+struct EyeSearchResult {
+  bool searched = false;  // false: the device did not track this eye; the host searches the frame
+  bool found = false;     // a believed pupil; else the host searches the frame again from `before`
+  DeviceTrackState before;
+  PupilMeasurement m;  // frame coordinates; `eye` and `searched` are the host's to fill
+  bool has_fit = false;
+  ConicFit fit;        // of the last search, in the searched image's coordinates
+  int edge_count = 0;  // of the last search; at most kResultEdges are carried
+  Point2f edges[kResultEdges];
+  std::uint8_t inlier[kResultEdges];
+};
+
+// Whether the device search covers these parameters (Starburst with its edge lists in bounds);
+// otherwise the host searches every frame.
+[[nodiscard]] bool device_search_supports(const DetectorParams& params);
+
+// The device memory one eye lane's searches use, sized once for its largest region.
+class EyeSearchBuffers {
+ public:
+  EyeSearchBuffers(int max_width, int max_height, const DetectorParams& params);
+  ~EyeSearchBuffers();
+  EyeSearchBuffers(const EyeSearchBuffers&) = delete;
+  EyeSearchBuffers& operator=(const EyeSearchBuffers&) = delete;
+  // Whether buffers made for `params` still serve them (edge list capacities, RANSAC samples).
+  [[nodiscard]] bool serves(const DetectorParams& params) const noexcept;
+
+  struct Storage;
+  [[nodiscard]] Storage& storage() const noexcept { return *storage_; }
+
+ private:
+  std::unique_ptr<Storage> storage_;
+};
+
+struct EyeSearchInput {
+  CViewU8 smoothed;  // device images of the searched view, all the same size
+  CViewU8 cleaned;
+  CViewU8 mask;
+  Point2f origin;  // the view's top-left in the frame
+  double time_s = 0.0;
+};
+
+// Enqueues the search on `stream`: reads and updates `*state`, writes `*result` (device memory).
+void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,
+                        const EyeSearchBuffers& buffers, DeviceTrackState* state, EyeSearchResult* result);
+
+}  // namespace pt::gpu::search
