@@ -117,12 +117,16 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
                                   {"cuda stage: preprocessing (slower eye)", {}},
                                   {"cuda stage: D2H, or device search + result (slower eye)", {}},
                                   {"cuda stage: search (host, both eyes)", {}}};
+  for (const char* part : gpu::search::kSearchStageNames) {
+    stages.push_back({std::string("cuda device search: ") + part + " (slower eye)", {}});
+  }
   (void)drive(*staged, pinned, regions, params, count, "staged", [&] {
     const gpu::CudaStageTimes s = staged->last_stage_times();
     stages[0].add(s.upload_us);
     stages[1].add(s.preprocess_us);
     stages[2].add(s.download_us);
     stages[3].add(s.search_us);
+    for (std::size_t k = 0; k < s.device_search_us.size(); ++k) stages[4 + k].add(s.device_search_us[k]);
   });
 
   std::fprintf(stderr, "bench: CUDA device %s (compute %d.%d); track %s mode, CPU / CUDA: frames/s %.3f, latency p50 %.2f, p99 %.2f\n",

@@ -210,6 +210,9 @@ class Detector final : public CudaPupilDetector {
       times_.upload_us = std::max(times_.upload_us, t.upload_us);
       times_.preprocess_us = std::max(times_.preprocess_us, t.preprocess_us);
       times_.download_us = std::max(times_.download_us, t.download_us);
+      for (std::size_t s = 0; s < times_.device_search_us.size(); ++s) {
+        times_.device_search_us[s] = std::max(times_.device_search_us[s], t.search_stages_us[s]);
+      }
     }
     TrackedFrame out;
     out.eyes.resize(eyes);

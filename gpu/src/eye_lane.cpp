@@ -45,6 +45,7 @@ void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, 
 }
 
 void EyeLane::download_images() {
+  searched_ = false;
   download_async(stream_.get(), output_.view().sub({0, 0, width_, 3 * height_}),
                  results_.view().sub({0, 0, width_, 3 * height_}));
   done_.record(stream_.get());
@@ -55,6 +56,7 @@ void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s
   if (!search_buffers_ || !search_buffers_->serves(params)) {
     search_buffers_ = std::make_unique<search::EyeSearchBuffers>(max_width_, max_height_, params);
   }
+  searched_ = true;
   const cudaStream_t s = stream_.get();
   PT_CUDA_CHECK(cudaStreamWaitEvent(s, chain.get(), 0));
   if (handover != nullptr) {
@@ -90,7 +92,11 @@ EyePupilTracker::Preprocessed EyeLane::results() const noexcept {
 
 LaneTimes EyeLane::times() const {
   if (!timed_) return {};
-  return {us_between(start_, uploaded_), us_between(uploaded_, preprocessed_), us_between(preprocessed_, done_)};
+  LaneTimes t{us_between(start_, uploaded_), us_between(uploaded_, preprocessed_), us_between(preprocessed_, done_), {}};
+  if (searched_ && search_result().found) {
+    for (int k = 0; k < search::kSearchStages; ++k) t.search_stages_us[k] = search_result().stage_us[k];
+  }
+  return t;
 }
 
 }  // namespace pt::gpu

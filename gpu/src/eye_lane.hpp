@@ -3,6 +3,7 @@
 // search, so that eyes and frames overlap freely. Buffers are sized once for the eye's whole
 // region. A frame is either searched on the device (only the result comes back) or its
 // preprocessed images come back for the host's search.
+#include <array>
 #include <memory>
 
 #include "pt/gpu/device_memory.hpp"
@@ -17,6 +18,7 @@ struct LaneTimes {
   double upload_us = 0.0;
   double preprocess_us = 0.0;
   double download_us = 0.0;  // the images back, or the device search and its result
+  std::array<double, search::kSearchStages> search_stages_us{};  // of a pupil found on the device
 };
 
 class EyeLane {
@@ -50,6 +52,7 @@ class EyeLane {
   int width_ = 0;
   int height_ = 0;
   bool timed_ = false;
+  bool searched_ = false;  // the last frame was searched on the device
   Stream stream_;
   Event start_;
   Event uploaded_;

@@ -21,6 +21,7 @@
 #include "ransac_fit_types.hpp"
 #include "ray_casting.cuh"
 #include "search_block.cuh"
+#include "stage_clock.cuh"
 
 namespace pt::gpu::search {
 namespace {
@@ -115,40 +116,52 @@ __device__ ShapeLimits shape_limits(const Job& job) {
 
 // StarburstSearch::place_border: the fit moves onto the isophote midway between the pupil's and
 // the iris's grey; `spare` is a free list for the border's points.
-__device__ void place_border(const Job& job, Outcome& o, int spare) {
+__device__ void place_border(const Job& job, Outcome& o, int spare, StageClock& clock) {
   const CViewU8 img = job.in.smoothed;
   const auto levels = block_border_levels(img, job.in.mask, o.fit.ellipse, job.blur_px);
-  if (!levels.ok || levels.value.outside <= levels.value.inside) return;
+  if (!levels.ok || levels.value.outside <= levels.value.inside) {
+    clock.charge(SearchStage::Border);
+    return;
+  }
   const EdgeList border = job.lists[spare];
   const IsophoteTrace traced = block_trace_isophote(
       img, job.in.mask, o.fit.ellipse, 0.5F * (levels.value.inside + levels.value.outside), kBorderRays, border);
+  clock.charge(SearchStage::Border);
   if (!traced.ok) {
     o.abandoned = true;
     return;
   }
   auto refined = block_ransac_fit(border, job.unit_samples, job.hypotheses, job.ransac, job.fit, shape_limits(job),
                                   job.ransac_scratch);
-  if (!refined.ok) return;
+  if (!refined.ok) {
+    clock.charge(SearchStage::Fit);
+    return;
+  }
   if (job.fit == FitModel::Ellipse) {
     refined.fit.ellipse = block_nearest_geometrically(border, refined.fit.ellipse, job.ransac, job.geometric);
   }
+  clock.charge(SearchStage::Fit);
   o.fit = refined.fit;
   o.list = spare;
 }
 
 // StarburstSearch::search: rays and RANSAC from `centre` until the centre settles, into list `k`.
-__device__ Outcome search_from(const Job& job, Point2f centre, const RayCriterion& criterion, int k, int spare) {
+__device__ Outcome search_from(const Job& job, Point2f centre, const RayCriterion& criterion, int k, int spare,
+                             StageClock& clock) {
   const CViewU8 img = job.in.smoothed;
   Outcome o;
   o.list = k;
   for (int it = 0; it < std::max(1, job.starburst.max_iterations); ++it) {
     ++o.iterations;
-    if (!block_cast_rays(img, job.in.mask, centre, job.starburst, criterion, job.lists[k]).ok) {
+    const bool cast = block_cast_rays(img, job.in.mask, centre, job.starburst, criterion, job.lists[k]).ok;
+    clock.charge(SearchStage::Rays);
+    if (!cast) {
       o.abandoned = true;
       return o;
     }
     const auto fitted = block_ransac_fit(job.lists[k], job.unit_samples, job.hypotheses, job.ransac, job.fit,
                                          shape_limits(job), job.ransac_scratch);
+    clock.charge(SearchStage::Fit);
     o.has_fit = fitted.ok;
     if (!fitted.ok) break;
     o.fit = fitted.fit;
@@ -157,25 +170,26 @@ __device__ Outcome search_from(const Job& job, Point2f centre, const RayCriterio
     centre = next;
     if (moved < job.starburst.convergence_px || !inside_image(img, centre.x, centre.y)) break;
   }
-  if (o.has_fit) place_border(job, o, spare);
+  if (o.has_fit) place_border(job, o, spare, clock);
   return o;
 }
 
 // StarburstSearch::run from `seed`.
-__device__ Outcome starburst(const Job& job, Point2f seed) {
+__device__ Outcome starburst(const Job& job, Point2f seed, StageClock& clock) {
   const CViewU8 img = job.in.smoothed;
   const StarburstParams& sp = job.starburst;
   const DeviceDarkRegions grown = block_grow_dark_region(img, seed, sp.min_radius_px, sp.max_radius_px, job.flood);
+  clock.charge(SearchStage::Flood);
   if (!grown.has_after_wall && !grown.has_earlier) {
-    return search_from(job, seed, RayCriterion::steeper_than(sp.edge_threshold, 2.0F * sp.max_radius_px), 0, 1);
+    return search_from(job, seed, RayCriterion::steeper_than(sp.edge_threshold, 2.0F * sp.max_radius_px), 0, 1, clock);
   }
   const DarkRegion& main = grown.has_after_wall ? grown.after_wall : grown.earlier;
-  Outcome o = search_from(job, main.centroid, border_of(main), 0, 1);
-  if (!o.abandoned && grown.has_after_wall && grown.has_earlier &&
-      block_two_step(img, job.in.mask, o.has_fit, o.fit.ellipse, job.blur_px)) {
-    // The lists of the first search are free again: it is replaced.
-    o = search_from(job, grown.earlier.centroid, border_of(grown.earlier), 0, 1);
-  }
+  Outcome o = search_from(job, main.centroid, border_of(main), 0, 1, clock);
+  if (o.abandoned || !grown.has_after_wall || !grown.has_earlier) return o;
+  const bool iris_first = block_two_step(img, job.in.mask, o.has_fit, o.fit.ellipse, job.blur_px);
+  clock.charge(SearchStage::Border);
+  // The lists of the first search are free again: it is replaced.
+  if (iris_first) o = search_from(job, grown.earlier.centroid, border_of(grown.earlier), 0, 1, clock);
   return o;
 }
 
@@ -192,7 +206,8 @@ __global__ void __launch_bounds__(kSearchThreads) eye_search_kernel(const Job jo
     return;
   }
   const Point2f seed{before.state.centre.x - job.in.origin.x, before.state.centre.y - job.in.origin.y};
-  const Outcome o = starburst(job, seed);
+  StageClock clock;
+  const Outcome o = starburst(job, seed, clock);
   if (o.abandoned) {
     // The host searches the frame again from where it started, and keeps the eye until it hands it back.
     if (threadIdx.x == 0) {
@@ -219,6 +234,7 @@ __global__ void __launch_bounds__(kSearchThreads) eye_search_kernel(const Job jo
     m.detected = m.confidence >= job.min_confidence;
     m.ellipse = e;
   }
+  clock.charge(SearchStage::Confidence);
   // Copy each edge point back while the block is still here.
   const int n = min(*edges.count, kResultEdges);
   for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) {
@@ -245,6 +261,7 @@ __global__ void __launch_bounds__(kSearchThreads) eye_search_kernel(const Job jo
   r.has_fit = o.has_fit;
   r.fit = o.fit;
   r.edge_count = *edges.count;
+  clock.report(r.stage_us);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "pt/pupil/eye_pupil_tracker.hpp"
 #include "pt/pupil/pupil_measurement.hpp"
 #include "pt/pupil/ransac_conic_fitter.hpp"
+#include "pt/gpu/search_stages.hpp"
 
 namespace pt::gpu::search {
 
@@ -37,6 +38,7 @@ struct EyeSearchResult {
   int edge_count = 0;  // of the last search; at most kResultEdges are carried
   Point2f edges[kResultEdges];
   std::uint8_t inlier[kResultEdges];
+  float stage_us[kSearchStages];  // by SearchStage, when the pupil was found
 };
 
 // Whether the device search covers these parameters (Starburst with its edge lists in bounds);

@@ -1,11 +1,15 @@
 #pragma once
 // The CUDA backend of PupilDetector. Each eye of each frame in flight has its own stream: the
-// eye's region (or tracking window) goes to the device by one 2-D copy, is preprocessed there
-// (EyePreprocessor, bit-exact with the CPU) and its three images come back by one copy; the
-// search then runs on the host when the frame is collected, so results equal the CPU backend's.
+// eye's region (or tracking window) goes to the device by one 2-D copy and is preprocessed there
+// (EyePreprocessor, bit-exact with the CPU). A tracked eye is then searched on the device from
+// its previous centre and only the result comes back; an eye without a pupil (never found,
+// lost, reset, hinted) has its three images copied back and searched by the CPU's tracker, which
+// hands the eye back to the device once it has the pupil again.
+#include <array>
 #include <cstdint>
 #include <memory>
 
+#include "pt/gpu/search_stages.hpp"
 #include "pt/pupil/pupil_detector.hpp"
 
 namespace pt::gpu {
@@ -30,6 +34,8 @@ struct CudaStageTimes {
   double preprocess_us = 0.0;
   double download_us = 0.0;  // the images back, or the device's search and its result
   double search_us = 0.0;    // host wall time of the frame's searches
+  // The device search's parts (search_stages.hpp), slower eye each, for pupils it found.
+  std::array<double, search::kSearchStages> device_search_us{};
 };
 
 // Where the eyes of the collected frames were searched.
