@@ -7,6 +7,7 @@
 #include "disc_image.hpp"
 #include "pt/synthetic_eyes.hpp"
 #include "pt_catch.hpp"
+#include "single_eye_camera.hpp"
 
 namespace {
 
@@ -28,13 +29,7 @@ Step track(pt::EyePupilTracker& tracker, pt::CViewU8 region, double time_s, cons
 
 TEST_CASE("closed-eye frames after the first search one candidate each and locate blobs once in three frames, "
           "where a fresh frame searches several") {
-  pt::SyntheticConfig config;
-  config.width = 640;
-  config.height = 480;
-  config.eyes = 1;
-  pt::SyntheticEyeRenderer renderer(config);
-  const pt::RectI rect = renderer.eye_region(0);
-  pt::ImageU8 frame(config.width, config.height);
+  pt::test::SingleEyeCamera camera;
   const pt::DetectorParams params;
   pt::EyePupilTracker tracker(params);
   pt::EyePupilTracker fresh(params);
@@ -45,8 +40,7 @@ TEST_CASE("closed-eye frames after the first search one candidate each and locat
   int first_several = 0;   // of those, frames that tried several seeds
   int since_located = 0;   // frames since the tracker last ran the dark-blob locator
   for (int i = 0; i < 6000 && lost_frames < 100; ++i) {
-    const pt::SyntheticFrameTruth truth = renderer.render_next(frame.view());
-    const pt::CViewU8 region = std::as_const(frame).view().sub(rect);
+    const auto [region, truth] = camera.next();
     const Step s = track(tracker, region, truth.time_s, params);
     if (!s.m.detected && !missed_before) {
       ++first_misses;

@@ -7,23 +7,17 @@
 #include "pt/synthetic_eyes.hpp"
 #include "pt_catch.hpp"
 #include "same_measurement.hpp"
+#include "single_eye_camera.hpp"
 
 TEST_CASE("a tracker resumed from another's state measures what the original would have") {
-  pt::SyntheticConfig config;
-  config.width = 640;
-  config.height = 480;
-  config.eyes = 1;
-  pt::SyntheticEyeRenderer renderer(config);
-  const pt::RectI rect = renderer.eye_region(0);
-  pt::ImageU8 frame(config.width, config.height);
+  pt::test::SingleEyeCamera camera;
   const pt::DetectorParams params;
   pt::EyePupilTracker original(params);
   auto relay = std::make_unique<pt::EyePupilTracker>(params);
   int handovers = 0;
   int refused = 0;  // frames after a miss, when there is no state to hand over
   for (int i = 0; i < 1500; ++i) {
-    const pt::SyntheticFrameTruth truth = renderer.render_next(frame.view());
-    const pt::CViewU8 region = std::as_const(frame).view().sub(rect);
+    const auto [region, truth] = camera.next();
     if (i % 5 == 4) {
       if (const auto state = relay->tracking_state()) {
         relay = std::make_unique<pt::EyePupilTracker>(params);
