@@ -2,17 +2,21 @@
 // StarburstSearch::nearest_geometrically for one search block: the geometric refinement of the
 // algebraic fit on the border's inliers, and the rule that keeps the algebraic fit when the
 // refinement runs off. The Levenberg-Marquardt steps are the CPU's (geometric_fit_math.hpp),
-// run by every thread on the same numbers; the points' residuals and gradients are computed in
-// parallel, and each sum over the points is taken in the points' order by one thread (a thread
-// per entry of the normal equations), so every sum rounds as the CPU's loop does.
+// run by every thread on the same numbers. The inliers are gathered into shared memory by a
+// ballot scan; the residuals are taken in parallel, a (point, moved parameter) pair a thread,
+// and each sum over the points is taken in the points' order by one thread (a thread per entry
+// of the normal equations, spread over the warps), so every sum rounds as the CPU's loop does.
 #include <cstddef>
 
 #include "block_broadcast.cuh"
 #include "edge_list.cuh"
+#include "fit_shared_memory.cuh"
 #include "geometric_scratch.hpp"
+#include "ordered_gather.cuh"
 #include "pt/pupil/detector_params.hpp"
 #include "pt/pupil/geometric_fit_math.hpp"
 #include "search_block.cuh"
+#include "warp_spread.cuh"
 
 namespace pt::gpu::search {
 
@@ -20,48 +24,57 @@ __device__ inline Ellipse block_nearest_geometrically(const EdgeList& border, co
                                                       const RansacParams& params, const GeometricScratch& scratch) {
   using geometric_math::Matrix;
   using geometric_math::Params;
+  using L = GeometricSharedLayout;
   constexpr int kSums = 30;  // J^T r (5), then J^T J (25) row by row
-  static_assert(kSums <= kSearchThreads);
+  static_assert(kSums <= kSearchThreads && kGeometricTerms == 6);
   __shared__ double sums[kSums];
   const int t = static_cast<int>(threadIdx.x);
-  int m = 0;
-  if (t == 0) {
-    const int n = *border.count;
-    for (int i = 0; i < n; ++i) {
-      if (border.inlier[i] != 0) scratch.points[m++] = border.points[i];
-    }
-  }
-  m = block_broadcast(m);
+  const int n = *border.count;
+  const bool staged = n <= kStagedPoints;
+  Point2f* points = staged ? fit_shared_array<Point2f>(L::kPoints) : scratch.points;
+  double* terms = staged ? fit_shared_array<double>(L::kTerms) : scratch.terms;
+  const int m = block_gather(border.points, n, [&](int i) { return border.inlier[i] != 0; }, points);
   auto cost = [&](const Params& e) {
     for (int i = t; i < m; i += kSearchThreads) {
-      const double d = geometric_math::radial_residual(e, scratch.points[i]);
-      scratch.terms[i] = d * d;
+      const double d = geometric_math::radial_residual(e, points[i]);
+      terms[i] = d * d;
     }
     __syncthreads();
     double sum = 0.0;
     if (t == 0) {
-      for (int i = 0; i < m; ++i) sum += scratch.terms[i];
+#pragma unroll 4
+      for (int i = 0; i < m; ++i) sum += terms[i];
     }
     return block_broadcast(sum);
   };
   auto normal_equations = [&](const Params& e, const Params& steps, Matrix& jtj, Params& jtr) {
-    for (int i = t; i < m; i += kSearchThreads) {
-      Params grad{};
-      double* terms = scratch.terms + static_cast<std::size_t>(i) * kGeometricTerms;
-      terms[0] = geometric_math::residual_gradient(e, steps, scratch.points[i], grad);
-      for (int k = 0; k < 5; ++k) terms[1 + k] = grad[k];
+    // residual_gradient's residuals, each in its own thread: at e (k = 0) and at e moved along
+    // parameter k - 1; then its forward differences.
+    const int pairs = m * kGeometricTerms;
+    for (int q = t; q < pairs; q += kSearchThreads) {
+      const int k = q % kGeometricTerms;
+      Params moved = e;
+      if (k > 0) moved[static_cast<std::size_t>(k - 1)] += steps[static_cast<std::size_t>(k - 1)];
+      terms[q] = geometric_math::radial_residual(moved, points[q / kGeometricTerms]);
     }
     __syncthreads();
-    if (t < kSums) {
-      // Entry t: grad[row] * r0 for t < 5, else grad[row] * grad[col].
-      const int row = t < 5 ? t : (t - 5) / 5;
-      const int other = t < 5 ? 0 : 1 + (t - 5) % 5;
+    for (int q = t; q < pairs; q += kSearchThreads) {
+      const int k = q % kGeometricTerms;
+      if (k > 0) terms[q] = (terms[q] - terms[q - k]) / steps[static_cast<std::size_t>(k - 1)];
+    }
+    __syncthreads();
+    const int s = warp_spread_index(kSums);
+    if (s >= 0) {
+      // Entry s: grad[row] * r0 for s < 5, else grad[row] * grad[col].
+      const int row = s < 5 ? s : (s - 5) / 5;
+      const int other = s < 5 ? 0 : 1 + (s - 5) % 5;
       double acc = 0.0;
+#pragma unroll 4
       for (int i = 0; i < m; ++i) {
-        const double* terms = scratch.terms + static_cast<std::size_t>(i) * kGeometricTerms;
-        acc += terms[1 + row] * terms[other];
+        const double* point_terms = terms + static_cast<std::size_t>(i) * kGeometricTerms;
+        acc += point_terms[1 + row] * point_terms[other];
       }
-      sums[t] = acc;
+      sums[s] = acc;
     }
     __syncthreads();
     for (std::size_t i = 0; i < 5; ++i) {

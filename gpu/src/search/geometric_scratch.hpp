@@ -8,7 +8,8 @@
 
 namespace pt::gpu::search {
 
-// Terms a point: its residual and the five partial derivatives.
+// Terms a point: its residual, then the residuals at the five moved parameters (turned into the
+// five partial derivatives in place).
 constexpr int kGeometricTerms = 6;
 
 struct GeometricScratch {

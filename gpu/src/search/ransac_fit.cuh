@@ -1,9 +1,12 @@
 #pragma once
-// RansacConicFitter::fit for one search block. The hypotheses are fitted a chunk at a time, a
-// thread each, and their inliers counted a warp each in hypothesis order; one thread replays
-// the CPU's sequential choice (ransac::Selection) over the counted ones, so the search stops
-// at the hypothesis where the CPU's does and keeps the same best. The refits fit the consensus
-// in the points' order with the CPU's arithmetic (conic_block_fit.cuh).
+// RansacConicFitter::fit for one search block. The points are staged in shared memory. The
+// hypotheses are fitted a chunk at a time, a thread each (spread over the warps), and all of a chunk's inliers counted
+// at once, a warp per hypothesis; one thread then replays the CPU's sequential choice
+// (ransac::Selection) over them, so the search stops at the hypothesis where the CPU's does and
+// keeps the same best. The first chunk is the floor of hypotheses that the CPU always takes, and
+// each later one only as many as the best so far still needs, so little is counted in vain. The
+// refits gather the consensus by a ballot scan, in the points' order, and fit it with the CPU's
+// arithmetic (conic_block_fit.cuh).
 #include <algorithm>
 #include <cstddef>
 #include <span>
@@ -11,100 +14,113 @@
 #include "block_broadcast.cuh"
 #include "conic_block_fit.cuh"
 #include "edge_list.cuh"
+#include "fit_shared_memory.cuh"
+#include "ordered_gather.cuh"
 #include "pt/pupil/conic_fit_math.hpp"
 #include "pt/pupil/detector_params.hpp"
 #include "pt/pupil/ransac_rules.hpp"
 #include "ransac_fit_types.hpp"
 #include "search_block.cuh"
+#include "warp_spread.cuh"
 
 namespace pt::gpu::search {
 
-// Marks every point within `inlier_px` of `e`, as RansacConicFitter::mark_inliers does.
-__device__ inline void block_mark_inliers(const EdgeList& points, int n, const Ellipse& e, float inlier_px) {
-  const RadialDistance distance(e);
-  for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) {
-    points.inlier[i] = distance(points.points[i]) <= inlier_px ? 1 : 0;
+// Where one fit keeps its arrays: shared memory, or for more than kStagedPoints points the
+// global scratch.
+struct RansacArrays {
+  const Point2f* points = nullptr;
+  Point2f* chosen[2] = {nullptr, nullptr};
+  double* terms = nullptr;
+  Ellipse* fits = nullptr;
+  int* votes = nullptr;
+};
+
+__device__ inline RansacArrays ransac_arrays(const EdgeList& list, int n, const RansacScratch& scratch) {
+  using L = RansacSharedLayout;
+  RansacArrays a;
+  a.fits = fit_shared_array<Ellipse>(L::kFits);
+  a.votes = fit_shared_array<int>(L::kVotes);
+  if (n > kStagedPoints) {
+    a.points = list.points;
+    a.chosen[0] = scratch.chosen;
+    a.chosen[1] = scratch.chosen + scratch.capacity;
+    a.terms = scratch.terms;
+    return a;
   }
+  Point2f* staged = fit_shared_array<Point2f>(L::kPoints);
+  for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) staged[i] = list.points[i];
   __syncthreads();
+  a.points = staged;
+  a.chosen[0] = fit_shared_array<Point2f>(L::kChosen);
+  a.chosen[1] = a.chosen[0] + kStagedPoints;
+  a.terms = fit_shared_array<double>(L::kTerms);
+  return a;
 }
 
-__device__ inline int block_count_inliers(const EdgeList& points, int n, const Ellipse& e, float inlier_px) {
-  const RadialDistance distance(e);
-  int votes = 0;
-  for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) {
-    votes += distance(points.points[i]) <= inlier_px ? 1 : 0;
-  }
-  return block_sum(votes);
-}
-
-// Copies the inliers to `chosen` in their order; returns how many.
-__device__ inline int block_gather_inliers(const EdgeList& points, int n, Point2f* chosen) {
-  int m = 0;
-  if (threadIdx.x == 0) {
-    for (int i = 0; i < n; ++i) {
-      if (points.inlier[i] != 0) chosen[m++] = points.points[i];
-    }
-  }
-  return block_broadcast(m);
-}
-
-// The index sets' fits of hypotheses [base, base + count), thread t taking base + t.
-__device__ inline void fit_hypotheses(const EdgeList& points, int n, const float* unit_samples, int base, int count,
-                                      FitModel model, const ShapeLimits& limits, const RansacScratch& scratch) {
-  const int t = static_cast<int>(threadIdx.x);
-  if (t < count) {
+// The fits of hypotheses [base, base + count), spread over the warps; votes -1 for a fit that
+// is missing or outside the shape limits.
+__device__ inline void fit_hypotheses(const RansacArrays& a, int n, const float* unit_samples, int base, int count,
+                                      FitModel model, const ShapeLimits& limits) {
+  const int t = warp_spread_index(count);
+  if (t >= 0) {
     Point2f sample[ransac::kSampleSize];
     const float* u = unit_samples + static_cast<std::size_t>(base + t) * ransac::kSampleSize;
     for (int k = 0; k < ransac::kSampleSize; ++k) {
-      sample[k] = points.points[ransac::sample_index(u[k], static_cast<std::size_t>(n))];
+      sample[k] = a.points[ransac::sample_index(u[k], static_cast<std::size_t>(n))];
     }
     const MaybeEllipse e = conic_math::fit_conic(std::span<const Point2f>(sample, ransac::kSampleSize), model);
-    scratch.fits[t] = e.ellipse;
-    scratch.votes[t] = e.ok && limits.admits(e.ellipse) ? 0 : -1;
+    a.fits[t] = e.ellipse;
+    a.votes[t] = e.ok && limits.admits(e.ellipse) ? 0 : -1;
   }
   __syncthreads();
 }
 
-// Counts the votes of the admitted hypotheses among [first, first + warps) of the chunk, a warp
-// each.
-__device__ inline void count_votes(const EdgeList& points, int n, int first, int count, float inlier_px,
-                                   const RansacScratch& scratch) {
-  const int j = first + static_cast<int>(threadIdx.x) / 32;
-  const int lane = static_cast<int>(threadIdx.x) % 32;
-  if (j < count && scratch.votes[j] >= 0) {  // the same for the whole warp
-    const RadialDistance distance(scratch.fits[j]);
-    int votes = 0;
-    for (int i = lane; i < n; i += 32) votes += distance(points.points[i]) <= inlier_px ? 1 : 0;
-    votes = __reduce_add_sync(0xFFFFFFFFU, votes);
-    if (lane == 0) scratch.votes[j] = votes;
-  }
-  __syncthreads();
-}
-
-// The hypotheses' best in the CPU's order, as every thread's value.
-__device__ inline ransac::Selection select_hypothesis(const EdgeList& points, int n, const float* unit_samples,
-                                                      int hypotheses, const RansacParams& params, FitModel model,
-                                                      const ShapeLimits& limits, const RansacScratch& scratch) {
+// Counts the votes of the chunk's admitted hypotheses, warp w taking w, w + kWarps, ...
+__device__ inline void count_votes(const RansacArrays& a, int n, int count, float inlier_px) {
   constexpr int kWarps = kSearchThreads / 32;
+  const int lane = static_cast<int>(threadIdx.x) % 32;
+  for (int j = static_cast<int>(threadIdx.x) / 32; j < count; j += kWarps) {
+    if (a.votes[j] < 0) continue;  // the same for the whole warp
+    const RadialDistance distance(a.fits[j]);
+    int votes = 0;
+    for (int i = lane; i < n; i += 32) votes += distance(a.points[i]) <= inlier_px ? 1 : 0;
+    votes = __reduce_add_sync(0xFFFFFFFFU, votes);
+    if (lane == 0) a.votes[j] = votes;
+  }
+  __syncthreads();
+}
+
+// The hypotheses' best in the CPU's order, as every thread's value; at most `chunk` fitted at
+// once.
+__device__ inline ransac::Selection select_hypothesis(const RansacArrays& a, int n, const float* unit_samples,
+                                                      int hypotheses, int chunk, const RansacParams& params,
+                                                      FitModel model, const ShapeLimits& limits) {
   __shared__ int stop;
-  if (threadIdx.x == 0) stop = 0;
+  __shared__ int needed;  // the hypotheses that the best so far asks for
+  if (threadIdx.x == 0) {
+    stop = 0;
+    needed = static_cast<int>(ransac::hypotheses_needed(1.0));  // the floor
+  }
   __syncthreads();
   ransac::Selection selection(static_cast<std::size_t>(hypotheses));  // thread 0's is the one kept
-  for (int base = 0; base < hypotheses && stop == 0; base += scratch.chunk) {
-    const int count = std::min(scratch.chunk, hypotheses - base);
-    fit_hypotheses(points, n, unit_samples, base, count, model, limits, scratch);
-    for (int first = 0; first < count && stop == 0; first += kWarps) {
-      count_votes(points, n, first, count, params.inlier_px, scratch);
-      if (threadIdx.x == 0) {
-        for (int j = first; j < std::min(first + kWarps, count) && stop == 0; ++j) {
-          if (scratch.votes[j] < 0) continue;
-          const bool done = selection.offer(static_cast<std::size_t>(base + j), scratch.fits[j], scratch.votes[j],
-                                            static_cast<std::size_t>(n));
-          stop = done ? 1 : 0;
-        }
+  for (int base = 0; base < hypotheses && stop == 0;) {
+    // Past `needed` the next admitted hypothesis ends the search: look for it a warp's worth at
+    // a time.
+    const int count = std::min({chunk, kSearchThreads, std::max(needed - base, 32), hypotheses - base});
+    fit_hypotheses(a, n, unit_samples, base, count, model, limits);
+    count_votes(a, n, count, params.inlier_px);
+    if (threadIdx.x == 0) {
+      for (int j = 0; j < count && stop == 0; ++j) {
+        if (a.votes[j] < 0) continue;
+        stop = selection.offer(static_cast<std::size_t>(base + j), a.fits[j], a.votes[j],
+                               static_cast<std::size_t>(n))
+                   ? 1
+                   : 0;
       }
-      __syncthreads();
+      needed = static_cast<int>(std::min(selection.needed, static_cast<std::size_t>(hypotheses)));
     }
+    base += count;
+    __syncthreads();
   }
   return block_broadcast(selection);
 }
@@ -117,24 +133,42 @@ __device__ inline RansacFitResult block_ransac_fit(const EdgeList& points, const
                                                    const RansacParams& params, FitModel model,
                                                    const ShapeLimits& limits, const RansacScratch& scratch) {
   const int n = *points.count;
-  for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) points.inlier[i] = 0;
-  __syncthreads();
-  if (n < ransac::kSampleSize) return {};
-  const ransac::Selection selection =
-      select_hypothesis(points, n, unit_samples, hypotheses, params, model, limits, scratch);
-  if (!selection.found) return {};
-  ConicFit best = selection.best;
-  // Refit on the consensus, then once more on the refit's own consensus.
-  for (int round = 0; round < 2; ++round) {
-    block_mark_inliers(points, n, best.ellipse, params.inlier_px);
-    const MaybeEllipse refined =
-        block_fit_conic(scratch.chosen, block_gather_inliers(points, n, scratch.chosen), model, scratch.distances);
-    if (!refined.ok || !limits.admits(refined.ellipse)) break;
-    const int votes = block_count_inliers(points, n, refined.ellipse, params.inlier_px);
-    if (votes < best.inliers) break;
-    best = ConicFit{refined.ellipse, votes};
+  if (n < ransac::kSampleSize) {
+    for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) points.inlier[i] = 0;
+    __syncthreads();
+    return {};
   }
-  block_mark_inliers(points, n, best.ellipse, params.inlier_px);
+  const RansacArrays a = ransac_arrays(points, n, scratch);
+  const ransac::Selection selection =
+      select_hypothesis(a, n, unit_samples, hypotheses, scratch.chunk, params, model, limits);
+  const float inlier_px = params.inlier_px;
+  auto consensus = [&](const Ellipse& e, Point2f* chosen) {
+    const RadialDistance distance(e);
+    return block_gather(a.points, n, [&](int i) { return distance(a.points[i]) <= inlier_px; }, chosen);
+  };
+  ConicFit best{};
+  if (selection.found) {
+    // Refit on the consensus, then once more on the refit's own consensus; a refit's votes are
+    // the size of its consensus, gathered beside the best's.
+    best = selection.best;
+    int current = 0;
+    int size = consensus(best.ellipse, a.chosen[current]);
+    for (int round = 0; round < 2; ++round) {
+      const MaybeEllipse refined = block_fit_conic(a.chosen[current], size, model, a.terms);
+      if (!refined.ok || !limits.admits(refined.ellipse)) break;
+      const int votes = consensus(refined.ellipse, a.chosen[1 - current]);
+      if (votes < best.inliers) break;
+      best = ConicFit{refined.ellipse, votes};
+      current = 1 - current;
+      size = votes;
+    }
+  }
+  const RadialDistance distance(best.ellipse);
+  for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) {
+    points.inlier[i] = selection.found && distance(a.points[i]) <= inlier_px ? 1 : 0;
+  }
+  __syncthreads();
+  if (!selection.found) return {};
   return {true, best};
 }
 

@@ -17,34 +17,32 @@ struct RansacFitResult {
   ConicFit fit;
 };
 
+// Doubles a point's terms take in a refit (conic_block_fit.cuh): the circle's six moment terms,
+// or the ellipse's two design rows.
+constexpr int kConicTerms = 6;
+
+// Global memory for point sets too large for the block's shared memory (fit_shared_memory.cuh).
 struct RansacScratch {
-  Ellipse* fits = nullptr;    // one chunk of hypotheses' fits, a thread each
-  int* votes = nullptr;       // their inlier counts; -1: no admitted fit
-  Point2f* chosen = nullptr;  // a consensus, in the points' order
-  double* distances = nullptr;  // one per point, for the refit
-  int chunk = 0;              // hypotheses evaluated at once
+  Point2f* chosen = nullptr;  // two consensus sets of `capacity` points, in the points' order
+  double* terms = nullptr;    // kConicTerms per point, for the refit
+  int chunk = 0;              // hypotheses fitted at once, at most
   int capacity = 0;           // points at most
 };
 
 class RansacScratchBuffers {
  public:
   RansacScratchBuffers(std::size_t capacity, const RansacParams& params)
-      : chunk_(static_cast<std::size_t>(std::clamp(params.hypotheses, 1, kSearchThreads))),
-        fits_(chunk_),
-        votes_(chunk_),
-        chosen_(capacity),
-        distances_(capacity) {}
+      : chunk_(std::clamp(params.hypotheses, 1, kSearchThreads)), capacity_(capacity), chosen_(2 * capacity),
+        terms_(kConicTerms * capacity) {}
   [[nodiscard]] RansacScratch scratch() const noexcept {
-    return {fits_.data(),      votes_.data(), chosen_.data(), distances_.data(), static_cast<int>(chunk_),
-            static_cast<int>(chosen_.size())};
+    return {chosen_.data(), terms_.data(), chunk_, static_cast<int>(capacity_)};
   }
 
  private:
-  std::size_t chunk_;
-  DeviceBuffer<Ellipse> fits_;
-  DeviceBuffer<int> votes_;
+  int chunk_;
+  std::size_t capacity_;
   DeviceBuffer<Point2f> chosen_;
-  DeviceBuffer<double> distances_;
+  DeviceBuffer<double> terms_;
 };
 
 }  // namespace pt::gpu::search
