@@ -45,7 +45,7 @@ BackendDecision decide_backend(const std::string& backend) {
 }
 
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
-                               int in_flight) {
+                               int in_flight, bool device_search) {
   BackendDecision decision = decide_backend(backend);
   const int threads = default_cpu_threads(eyes);
 #if defined(PT_HAVE_CUDA)
@@ -53,10 +53,12 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
     gpu::CudaDetectorOptions options;
     options.max_in_flight = params.window.enabled ? 1 : std::max(1, in_flight);
     options.search_threads = threads;
+    options.device_search = device_search;
     return {gpu::make_cuda_detector(params, options), std::move(decision.why)};
   }
 #else
   (void)in_flight;
+  (void)device_search;
 #endif
   return {make_cpu_detector(params, threads), std::move(decision.why)};
 }

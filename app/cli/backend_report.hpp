@@ -30,9 +30,10 @@ BackendDecision decide_backend(const std::string& backend);
 
 // --backend auto|cpu|cuda. auto takes CUDA whenever a device is usable, else the CPU; cuda
 // without a usable device (or in a build without CUDA) throws std::runtime_error. CUDA keeps
-// `in_flight` frames in flight, one where a tracking window must follow the previous frame.
+// `in_flight` frames in flight, one where a tracking window must follow the previous frame, and
+// searches tracked pupils on the device when `device_search` (see CudaDetectorOptions).
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
-                               int in_flight);
+                               int in_flight, bool device_search = false);
 
 // The backend choose_detector() takes for --backend `asked`, for labels written before it runs.
 Backend resolve_backend(const std::string& asked);

@@ -97,6 +97,7 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
   const Timed on_cpu = drive(*cpu, host, regions, params, count, "track " + mode + ", " + cpu->description(), nothing);
 
   FilledFrames pinned(images, gpu::make_pinned_allocator());
+  options.device_search = true;
   const auto cuda = gpu::make_cuda_detector(params, options);
   const Timed on_cuda = drive(*cuda, pinned, regions, params, count, "track " + mode + ", " + cuda->description(), nothing);
   const gpu::CudaSearchCounts searched = cuda->search_counts();

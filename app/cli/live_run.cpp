@@ -48,7 +48,8 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
   const DetectorParams params = resolve_detector_params(options);
   // A few frames in flight let the device work ahead while the host searches.
   constexpr int kCudaFramesInFlight = 3;
-  const DetectorChoice choice = choose_detector(options.backend, params, regions.size(), kCudaFramesInFlight);
+  const DetectorChoice choice =
+      choose_detector(options.backend, params, regions.size(), kCudaFramesInFlight, options.cuda_search == "device");
   const std::unique_ptr<PupilDetector>& detector = choice.detector;
   std::fprintf(stderr, "input: %s\nbackend: %s; %s\n", source.describe().c_str(), detector->description().c_str(),
                choice.why.c_str());

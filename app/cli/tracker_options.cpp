@@ -26,6 +26,11 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
   cmd.add_option("--roi-right", o.roi_right, "Right eye region x,y,w,h in frame pixels");
   add_algorithm_option(cmd, o.algorithm);
   add_backend_option(cmd, o.backend);
+  cmd.add_option("--cuda-search", o.cuda_search,
+                 "CUDA backend: host (the CPU's search on preprocessed frames, faster for now) or device (tracked "
+                 "pupils searched on the GPU, only results copied back; lost pupils found again on the CPU)")
+      ->check(CLI::IsMember({"host", "device"}))
+      ->capture_default_str();
   cmd.add_option("--fit", o.fit, "Pupil model fitted to the edges")->check(CLI::IsMember({"circle", "ellipse"}));
   cmd.add_option("--mode", o.mode, "full: search each eye's whole region; window: once found, only a window around the pupil")
       ->check(CLI::IsMember({"full", "window"}));

@@ -21,6 +21,7 @@ struct TrackerOptions {
   std::string fit = "ellipse";
   std::string mode = "full";  // full | window
   std::string backend = "auto";  // auto | cpu | cuda
+  std::string cuda_search = "host";  // host | device: where the CUDA backend searches tracked pupils
   std::string size = "1280x1024";
   bool independent_frames = false;  // search every frame from scratch
   bool quiet = false;
