@@ -288,7 +288,7 @@ TEST_CASE("The device's RANSAC fit and geometric refinement give the CPU's", "[g
   }
 }
 
-TEST_CASE("Device fit timings (printed, not asserted)", "[gpu][search][fit][timing]") {
+TEST_CASE("Device fit timings (printed, not asserted)", "[gpu][search][fit][.timing]") {
   // Under the sanitizers (PT_GPU_TEST_SMALL) the timings mean nothing: a couple of launches.
   const int repeats = pt::test::small_frames_only() ? 2 : 200;
   const pt::gpu::Stream stream;
