@@ -16,6 +16,7 @@
 #include "pt/imgproc/gaussian_filter.hpp"
 #include "pt/pupil/dark_region.hpp"
 #include "pt/random.hpp"
+#include "pt/synthetic_eyes.hpp"
 #include "pt_catch.hpp"
 #include "search/dark_region_flood.hpp"
 
@@ -35,8 +36,13 @@ pt::CViewU8 device_view(const pt::gpu::DeviceImageU8& image) {
   return {v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
 }
 
+// The dynamic shared memory a flood may use: all a launch can have; so little that the first
+// window's greys and join levels fit there, a wider one's join levels alone, and the widest go
+// to global memory; none at all.
+std::vector<int> shared_budgets() { return {pt::gpu::search::launch_flood_shared_bytes(), 40 * 1024, 0}; }
+
 // Runs the scene's queries on the device in one launch.
-std::vector<DeviceDarkRegions> grow_on_device(const Scene& scene, const pt::gpu::Stream& stream) {
+std::vector<DeviceDarkRegions> grow_on_device(const Scene& scene, const pt::gpu::Stream& stream, int shared_bytes) {
   const pt::gpu::DeviceImageU8 image = pt::test::to_device(scene.image.view(), stream);
   const pt::gpu::search::FloodScratchBuffers scratch(scene.image.width(), scene.image.height());
   const auto n = scene.queries.size();
@@ -45,7 +51,7 @@ std::vector<DeviceDarkRegions> grow_on_device(const Scene& scene, const pt::gpu:
   PT_CUDA_CHECK(cudaMemcpyAsync(queries.data(), scene.queries.data(), n * sizeof(FloodQuery), cudaMemcpyHostToDevice,
                                 stream.get()));
   pt::gpu::search::launch_dark_region_floods(device_view(image), queries.data(), static_cast<int>(n), results.data(),
-                                             scratch.view(), stream.get());
+                                             scratch.view(shared_bytes), stream.get());
   std::vector<DeviceDarkRegions> out(n);
   PT_CUDA_CHECK(
       cudaMemcpyAsync(out.data(), results.data(), n * sizeof(DeviceDarkRegions), cudaMemcpyDeviceToHost, stream.get()));
@@ -72,19 +78,23 @@ struct Coverage {
 };
 
 void check_scene(const Scene& scene, const pt::gpu::Stream& stream, Coverage& seen) {
-  const std::vector<DeviceDarkRegions> gpu = grow_on_device(scene, stream);
+  std::vector<std::vector<DeviceDarkRegions>> gpu;
+  const std::vector<int> budgets = shared_budgets();
+  for (const int bytes : budgets) gpu.push_back(grow_on_device(scene, stream, bytes));
   pt::DarkRegionGrower grower;
   for (std::size_t i = 0; i < scene.queries.size(); ++i) {
     const FloodQuery& q = scene.queries[i];
     const pt::DarkRegionCandidates cpu = grower.grow(scene.image.view(), q.seed, q.min_radius, q.max_radius);
-    const DeviceDarkRegions& got = gpu[i];
-    CAPTURE(scene.name, q.seed.x, q.seed.y, q.min_radius, q.max_radius);
-    // As text, so that a failure shows both sides whole; %.9g writes every float exactly.
-    CHECK(describe(got.has_after_wall, got.after_wall) ==
-          describe(cpu.after_wall.has_value(), cpu.after_wall.value_or(pt::DarkRegion{})));
-    CHECK(describe(got.has_earlier, got.earlier) ==
-          describe(cpu.earlier.has_value(), cpu.earlier.value_or(pt::DarkRegion{})));
-    CHECK(got.open == cpu.open);
+    for (std::size_t b = 0; b < budgets.size(); ++b) {
+      const DeviceDarkRegions& got = gpu[b][i];
+      CAPTURE(scene.name, q.seed.x, q.seed.y, q.min_radius, q.max_radius, budgets[b]);
+      // As text, so that a failure shows both sides whole; %.9g writes every float exactly.
+      CHECK(describe(got.has_after_wall, got.after_wall) ==
+            describe(cpu.after_wall.has_value(), cpu.after_wall.value_or(pt::DarkRegion{})));
+      CHECK(describe(got.has_earlier, got.earlier) ==
+            describe(cpu.earlier.has_value(), cpu.earlier.value_or(pt::DarkRegion{})));
+      CHECK(got.open == cpu.open);
+    }
     ++seen.floods;
     seen.after_wall += cpu.after_wall ? 1 : 0;
     seen.earlier += cpu.earlier ? 1 : 0;
@@ -304,13 +314,51 @@ TEST_CASE("device flood equals DarkRegionGrower::grow on real frames") {
   CHECK(seen.after_wall > 0);
 }
 
-// Not a check: the time per flood, printed for the report. A pupil of each typical radius in an
-// eye region of the tracker's size, grown again and again in one launch (as the search kernel
-// would), against the CPU's flood on this machine in the same run.
+// Not a check: the time per flood, printed for the report. A pupil grown again and again in one
+// launch (as the search kernel would), with all the shared memory a launch can have and with
+// none (every window in global memory), against the CPU's flood on this machine in the same run.
+void report_flood_time(const std::string& name, const pt::ImageU8& image, const FloodQuery& q,
+                       const pt::gpu::Stream& stream) {
+  constexpr int kRepeats = 200;
+  const Scene scene{name, image, std::vector<FloodQuery>(kRepeats, q)};
+  const pt::gpu::DeviceImageU8 d_image = pt::test::to_device(image.view(), stream);
+  const pt::gpu::search::FloodScratchBuffers scratch(image.width(), image.height());
+  const pt::gpu::DeviceBuffer<FloodQuery> queries(kRepeats);
+  const pt::gpu::DeviceBuffer<DeviceDarkRegions> results(kRepeats);
+  PT_CUDA_CHECK(cudaMemcpyAsync(queries.data(), scene.queries.data(), kRepeats * sizeof(FloodQuery),
+                                cudaMemcpyHostToDevice, stream.get()));
+  double gpu_us[2] = {0.0, 0.0};
+  for (int k = 0; k < 2; ++k) {
+    const pt::gpu::search::FloodScratch view = scratch.view(k == 0 ? pt::gpu::search::launch_flood_shared_bytes() : 0);
+    const pt::gpu::Event start;
+    const pt::gpu::Event stop;
+    pt::gpu::search::launch_dark_region_floods(device_view(d_image), queries.data(), 1, results.data(), view,
+                                               stream.get());  // warm-up
+    start.record(stream.get());
+    pt::gpu::search::launch_dark_region_floods(device_view(d_image), queries.data(), kRepeats, results.data(), view,
+                                               stream.get());
+    stop.record(stream.get());
+    stop.synchronize();
+    gpu_us[k] = 1000.0 * stop.elapsed_ms_since(start) / kRepeats;
+  }
+  pt::DarkRegionGrower grower;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < kRepeats; ++i) (void)grower.grow(image.view(), q.seed, q.min_radius, q.max_radius);
+  const double cpu_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / kRepeats;
+  const pt::DarkRegionCandidates found = grower.grow(image.view(), q.seed, q.min_radius, q.max_radius);
+  Coverage seen;
+  check_scene(scene, stream, seen);
+  std::printf("flood timing, %s in %dx%d (%s radius %.1f): device %.1f us/flood (global memory only %.1f, x%.2f), "
+              "CPU %.1f us/flood (device/CPU %.2f)\n",
+              name.c_str(), image.width(), image.height(), found.any() ? "found" : "no region",
+              found.any() ? found.main().radius : 0.0F, gpu_us[0], gpu_us[1], gpu_us[1] / gpu_us[0], cpu_us,
+              gpu_us[0] / cpu_us);
+}
+
 TEST_CASE("device flood timing", "[.timing]") {
   const pt::gpu::Stream stream;
   pt::SplitMix64 rng(3);
-  constexpr int kRepeats = 400;
   // 250: wider than the largest pupil, the walk ends at its area after the widest windows.
   for (const float radius : {10.0F, 30.0F, 60.0F, 120.0F, 250.0F}) {
     const int w = 640;
@@ -323,33 +371,43 @@ TEST_CASE("device flood timing", "[.timing]") {
         raw.at(x, y) = static_cast<std::uint8_t>(std::lround(30.0F + 90.0F * t + 6.0F * (rng.uniform01() - 0.5F)));
       }
     }
-    const pt::ImageU8 image = smoothed(raw);
     const FloodQuery q{{static_cast<float>(w / 2), static_cast<float>(h / 2)}, 6.0F, 200.0F};
-    const Scene scene{"disc", image, std::vector<FloodQuery>(kRepeats, q)};
-    const pt::gpu::DeviceImageU8 d_image = pt::test::to_device(image.view(), stream);
-    const pt::gpu::search::FloodScratchBuffers scratch(w, h);
-    const pt::gpu::DeviceBuffer<FloodQuery> queries(kRepeats);
-    const pt::gpu::DeviceBuffer<DeviceDarkRegions> results(kRepeats);
-    PT_CUDA_CHECK(cudaMemcpyAsync(queries.data(), scene.queries.data(), kRepeats * sizeof(FloodQuery),
-                                  cudaMemcpyHostToDevice, stream.get()));
-    const pt::gpu::Event start;
-    const pt::gpu::Event stop;
-    pt::gpu::search::launch_dark_region_floods(device_view(d_image), queries.data(), 1, results.data(), scratch.view(),
-                                               stream.get());  // warm-up
-    start.record(stream.get());
-    pt::gpu::search::launch_dark_region_floods(device_view(d_image), queries.data(), kRepeats, results.data(),
-                                               scratch.view(), stream.get());
-    stop.record(stream.get());
-    stop.synchronize();
-    const double gpu_us = 1000.0 * stop.elapsed_ms_since(start) / kRepeats;
-    pt::DarkRegionGrower grower;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < kRepeats; ++i) (void)grower.grow(image.view(), q.seed, q.min_radius, q.max_radius);
-    const double cpu_us =
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / kRepeats;
-    Coverage seen;
-    check_scene(scene, stream, seen);
-    std::printf("flood timing, disc radius %.0f in %dx%d: device %.1f us/flood, CPU %.1f us/flood (device/CPU %.2f)\n",
-                radius, w, h, gpu_us, cpu_us, gpu_us / cpu_us);
+    report_flood_time("disc radius " + std::to_string(static_cast<int>(radius)), smoothed(raw), q, stream);
   }
+}
+
+TEST_CASE("device flood timing on synthetic eyes", "[.timing]") {
+  // Binocular 1280x1024 frames: each eye's region is 640x1024, as in the tracker's full mode, and
+  // a 130 px window around the pupil stands for its tracking window. Seeds at the true centres.
+  pt::SyntheticConfig config;
+  config.seed = 12;
+  pt::SyntheticEyeRenderer renderer(config);
+  pt::ImageU8 frame(config.width, config.height);
+  const pt::gpu::Stream stream;
+  int shown = 0;
+  for (int f = 0; f < 400 && shown < 3; ++f) {
+    const pt::SyntheticFrameTruth truth = renderer.render_next(frame.view());
+    if (f % 50 != 0) continue;
+    for (int e = 0; e < config.eyes; ++e) {
+      const pt::SyntheticEyeTruth& eye = truth.eyes[static_cast<std::size_t>(e)];
+      if (eye.openness != pt::EyeOpenness::Open) continue;
+      const pt::RectI region = renderer.eye_region(e);
+      pt::ImageU8 pixels(region.w, region.h);
+      pt::copy_pixels(std::as_const(frame).view().sub(region), pixels.view());
+      const pt::ImageU8 image = smoothed(pixels);
+      const pt::Point2f centre{eye.pupil.cx - static_cast<float>(region.x), eye.pupil.cy - static_cast<float>(region.y)};
+      const std::string tag = "eye frame " + std::to_string(f) + " side " + std::to_string(e) + " pupil radius " +
+                              std::to_string(static_cast<int>(std::lround(eye.pupil.a)));
+      report_flood_time(tag + " full region", image, {centre, 6.0F, 200.0F}, stream);
+      const pt::RectI around{static_cast<int>(centre.x) - 65, static_cast<int>(centre.y) - 65, 130, 130};
+      const pt::RectI window = around.intersect(pt::RectI{0, 0, image.width(), image.height()});
+      pt::ImageU8 cut(window.w, window.h);
+      pt::copy_pixels(image.view().sub(window), cut.view());
+      report_flood_time(tag + " 130 px window", cut,
+                        {{centre.x - static_cast<float>(window.x), centre.y - static_cast<float>(window.y)}, 6.0F, 200.0F},
+                        stream);
+      ++shown;
+    }
+  }
+  REQUIRE(shown > 0);
 }

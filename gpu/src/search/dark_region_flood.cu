@@ -19,6 +19,23 @@ __global__ void __launch_bounds__(kSearchThreads)
 
 }  // namespace
 
+int enable_flood_shared_memory(const void* kernel) {
+  int device = 0;
+  PT_CUDA_CHECK(cudaGetDevice(&device));
+  int per_block = 0;
+  PT_CUDA_CHECK(cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  cudaFuncAttributes attributes{};
+  PT_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+  const int bytes = per_block - static_cast<int>(attributes.sharedSizeBytes);
+  PT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+  return bytes;
+}
+
+int launch_flood_shared_bytes() {
+  static const int bytes = enable_flood_shared_memory(reinterpret_cast<const void*>(&dark_region_floods));
+  return bytes;
+}
+
 FloodScratchBuffers::FloodScratchBuffers(int width, int height)
     : pitch_((width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment),
       rows_(height),
@@ -26,7 +43,7 @@ FloodScratchBuffers::FloodScratchBuffers(int width, int height)
 
 void launch_dark_region_floods(CViewU8 image, const FloodQuery* queries, int count, DeviceDarkRegions* results,
                                const FloodScratch& scratch, cudaStream_t stream) {
-  dark_region_floods<<<1, kSearchThreads, 0, stream>>>(image, queries, count, results, scratch);
+  dark_region_floods<<<1, kSearchThreads, scratch.shared_bytes, stream>>>(image, queries, count, results, scratch);
   PT_CUDA_CHECK_LAUNCH();
 }
 

@@ -279,13 +279,15 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
   job.blur_px = params.smoothing.blur_reach_px();
   job.unit_samples = s.samples.data();
   job.hypotheses = static_cast<int>(s.unit_samples.size() / RansacConicFitter::kSampleSize);
-  job.flood = s.flood.view();
+  // Once: the kernel keeps the attribute.
+  static const int flood_shared_bytes = enable_flood_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
+  job.flood = s.flood.view(flood_shared_bytes);
   for (int k = 0; k < 2; ++k) job.lists[k] = s.list(k);
   job.ransac_scratch = s.ransac_scratch.scratch();
   job.geometric = s.geometric.scratch();
   job.state = state;
   job.result = result;
-  eye_search_kernel<<<1, kSearchThreads, 0, stream>>>(job);
+  eye_search_kernel<<<1, kSearchThreads, flood_shared_bytes, stream>>>(job);
   PT_CUDA_CHECK(cudaGetLastError());
 }
 
