@@ -1,6 +1,7 @@
 #include "pgm_frames.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -41,6 +42,24 @@ std::vector<ImageU8> read_pgm_folder(const std::filesystem::path& folder) {
     }
   }
   return images;
+}
+
+std::optional<std::vector<RealEye>> real_eyes(std::size_t frames) {
+  const char* dir = std::getenv("PT_GPU_REAL_FRAMES");
+  if (dir == nullptr) return std::nullopt;
+  const std::vector<ImageU8> all = read_pgm_folder(dir);
+  std::vector<RealEye> eyes;
+  if (all.empty()) return eyes;
+  const int w = all.front().width();
+  const int h = all.front().height();
+  for (std::size_t f = 0; f < all.size(); f += std::max<std::size_t>(1, all.size() / std::max<std::size_t>(1, frames))) {
+    for (const RectI half : {RectI{0, 0, w / 2, h}, RectI{w / 2, 0, w - w / 2, h}}) {
+      ImageU8 eye(half.w, half.h);
+      copy_pixels(all[f].view().sub(half), eye.view());
+      eyes.push_back({"real frame " + std::to_string(f), std::move(eye)});
+    }
+  }
+  return eyes;
 }
 
 }  // namespace pt::test

@@ -286,29 +286,21 @@ TEST_CASE("device flood equals DarkRegionGrower::grow on synthetic eyes") {
 }
 
 TEST_CASE("device flood equals DarkRegionGrower::grow on real frames") {
-  // PT_GPU_REAL_FRAMES (made from ../shared/data/eye-ir/videos, left and right eye side by side).
-  const char* dir = std::getenv("PT_GPU_REAL_FRAMES");
-  if (dir == nullptr) {
+  const auto eyes = pt::test::real_eyes(40);
+  if (!eyes) {
     WARN("PT_GPU_REAL_FRAMES not set: real frames not compared");
     return;
   }
-  const std::vector<pt::ImageU8> frames = pt::test::read_pgm_folder(dir);
-  REQUIRE(!frames.empty());
+  REQUIRE(!eyes->empty());
   const pt::gpu::Stream stream;
   pt::SplitMix64 rng(11);
   Coverage seen;
-  const int w = frames.front().width();
-  const int h = frames.front().height();
-  for (std::size_t f = 0; f < frames.size(); f += std::max<std::size_t>(1, frames.size() / 40)) {
-    for (const pt::RectI half : {pt::RectI{0, 0, w / 2, h}, pt::RectI{w / 2, 0, w - w / 2, h}}) {
-      pt::ImageU8 eye(half.w, half.h);
-      pt::copy_pixels(frames[f].view().sub(half), eye.view());
-      const pt::ImageU8 image = smoothed(eye);
-      std::vector<FloodQuery> queries = queries_for(image, {}, rng);
-      const std::vector<FloodQuery> dark = dark_points(image, rng);
-      queries.insert(queries.end(), dark.begin(), dark.end());
-      check_scene({"real frame " + std::to_string(f), image, std::move(queries)}, stream, seen);
-    }
+  for (const pt::test::RealEye& eye : *eyes) {
+    const pt::ImageU8 image = smoothed(eye.pixels);
+    std::vector<FloodQuery> queries = queries_for(image, {}, rng);
+    const std::vector<FloodQuery> dark = dark_points(image, rng);
+    queries.insert(queries.end(), dark.begin(), dark.end());
+    check_scene({eye.name, image, std::move(queries)}, stream, seen);
   }
   std::printf("flood parity, real frames: %d floods, after_wall %d\n", seen.floods, seen.after_wall);
   CHECK(seen.after_wall > 0);

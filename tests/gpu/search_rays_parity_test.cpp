@@ -329,26 +329,16 @@ TEST_CASE("device rays, border samples and confidence equal the CPU's on synthet
 }
 
 TEST_CASE("device rays, border samples and confidence equal the CPU's on real frames") {
-  // PT_GPU_REAL_FRAMES (made from ../shared/data/eye-ir/videos, left and right eye side by side).
-  const char* dir = std::getenv("PT_GPU_REAL_FRAMES");
-  if (dir == nullptr) {
+  const auto eyes = pt::test::real_eyes(20);
+  if (!eyes) {
     WARN("PT_GPU_REAL_FRAMES not set: real frames not compared");
     return;
   }
-  const std::vector<pt::ImageU8> frames = pt::test::read_pgm_folder(dir);
-  REQUIRE(!frames.empty());
+  REQUIRE(!eyes->empty());
   const pt::gpu::Stream stream;
   pt::SplitMix64 rng(13);
   Tally tally;
-  const int w = frames.front().width();
-  const int h = frames.front().height();
-  for (std::size_t f = 0; f < frames.size(); f += std::max<std::size_t>(1, frames.size() / 20)) {
-    for (const pt::RectI half : {pt::RectI{0, 0, w / 2, h}, pt::RectI{w / 2, 0, w - w / 2, h}}) {
-      pt::ImageU8 eye(half.w, half.h);
-      pt::copy_pixels(frames[f].view().sub(half), eye.view());
-      check_scene(eye_scene("real frame " + std::to_string(f), smoothed(eye)), stream, rng, 4, tally);
-    }
-  }
+  for (const pt::test::RealEye& eye : *eyes) check_scene(eye_scene(eye.name, smoothed(eye.pixels)), stream, rng, 4, tally);
   tally.print("real frames");
   CHECK(tally.isophote_points > 0);
 }
