@@ -16,13 +16,15 @@ namespace pt::gpu::search {
 // pixel steps, so this covers radii up to 200 pixels.
 constexpr int kMaxIsophoteSamples = 401;
 
-// Called by all threads of the block; writes out.points[0, points) and *out.count.
+// Called by all threads of the block; writes out.points[0, points) and *out.count, which every
+// thread of the block sees on return (the fit that follows reads them all).
 __device__ inline IsophoteTrace block_trace_isophote(CViewU8 image, CViewU8 reflections, const Ellipse& e, float level,
                                                      int rays, EdgeList out) {
   __shared__ int too_long;
   const int tid = static_cast<int>(threadIdx.x);
   if (rays > kSearchThreads || out.capacity < rays) {
     if (tid == 0) *out.count = 0;
+    __syncthreads();
     return {};
   }
   if (tid == 0) too_long = 0;
@@ -45,9 +47,11 @@ __device__ inline IsophoteTrace block_trace_isophote(CViewU8 image, CViewU8 refl
   __syncthreads();  // before a later call resets it
   if (overflow) {
     if (tid == 0) *out.count = 0;
+    __syncthreads();
     return {};
   }
   if (tid == 0) *out.count = scan.total;
+  __syncthreads();
   return {true, scan.total};
 }
 

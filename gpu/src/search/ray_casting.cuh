@@ -18,7 +18,8 @@ namespace pt::gpu::search {
 // First-stage rays a block casts at most (one pass of its threads).
 constexpr int kMaxFirstStageRays = kSearchThreads;
 
-// Called by all threads of the block; writes out.points[0, edges) and *out.count.
+// Called by all threads of the block; writes out.points[0, edges) and *out.count, which every
+// thread of the block sees on return (the fit that follows reads them all).
 __device__ inline RayCast block_cast_rays(CViewU8 image, CViewU8 reflections, Point2f seed, const StarburstParams& sp,
                                           const RayCriterion& criterion, EdgeList out) {
   __shared__ Point2f first[kMaxFirstStageRays];
@@ -27,6 +28,7 @@ __device__ inline RayCast block_cast_rays(CViewU8 image, CViewU8 reflections, Po
   const int back_rays = std::max(1, sp.second_stage_rays);
   if (rays > kMaxFirstStageRays || out.capacity < rays * (1 + back_rays)) {
     if (tid == 0) *out.count = 0;
+    __syncthreads();
     return {};
   }
   std::optional<Point2f> hit;
@@ -57,6 +59,7 @@ __device__ inline RayCast block_cast_rays(CViewU8 image, CViewU8 reflections, Po
     hits_before += scan.total;
   }
   if (tid == 0) *out.count = n_first + hits_before;
+  __syncthreads();
   return {true, n_first + hits_before};
 }
 
