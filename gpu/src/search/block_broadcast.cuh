@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "search_block.cuh"
+#include "warp_reduce.cuh"
 
 namespace pt::gpu::search {
 
@@ -25,7 +26,7 @@ __device__ inline int block_sum(int value) {
   __shared__ int total;
   if (threadIdx.x == 0) total = 0;
   __syncthreads();
-  value = __reduce_add_sync(0xFFFFFFFFU, value);
+  value = warp_sum(0xFFFFFFFFU, value);
   if (threadIdx.x % 32 == 0) atomicAdd(&total, value);
   __syncthreads();
   const int out = total;

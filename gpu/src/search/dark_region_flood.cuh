@@ -22,6 +22,7 @@
 #include "dark_region_flood.hpp"
 #include "flood_level_walk.hpp"
 #include "search_block.cuh"
+#include "warp_reduce.cuh"
 
 namespace pt::gpu::search {
 namespace flood_detail {
@@ -259,11 +260,11 @@ __device__ inline int block_sweep(const Planes& p, const Window& in, int sweep) 
                                  p.join_pitch, ny, dirty, lowest);
       }
     }
-    const int warp_lowest = __reduce_min_sync(0xFFFFFFFFU, lowest);
+    const int warp_lowest = warp_min(0xFFFFFFFFU, lowest);
     if (lane == 0 && warp_lowest < kUnknown) atomicMin(&lowest_fall[sweep % 3], warp_lowest);
     if (tracked) {
-      const int lo = __reduce_min_sync(0xFFFFFFFFU, fell.lo);
-      const int hi = __reduce_max_sync(0xFFFFFFFFU, fell.hi);
+      const int lo = warp_min(0xFFFFFFFFU, fell.lo);
+      const int hi = warp_max(0xFFFFFFFFU, fell.hi);
       if (lane == 0) {
         fell_lo[sweep % 2][first / kLineGroup] = lo;
         fell_hi[sweep % 2][first / kLineGroup] = hi;
@@ -329,13 +330,13 @@ __device__ inline void add_runs_in_warp(DarkRegionSnapshot* levels, bool has, in
   if (!has) return;
   const unsigned same = __match_any_sync(active, level);
   const auto n = static_cast<unsigned>(x1 - x0 + 1);
-  const unsigned area = __reduce_add_sync(same, n);
-  const unsigned sum_x = __reduce_add_sync(same, static_cast<unsigned>(x0 + x1) * n / 2U);
-  const unsigned sum_y = __reduce_add_sync(same, static_cast<unsigned>(y) * n);
-  const int least_x = __reduce_min_sync(same, x0);
-  const int most_x = __reduce_max_sync(same, x1);
-  const int least_y = __reduce_min_sync(same, y);
-  const int most_y = __reduce_max_sync(same, y);
+  const unsigned area = warp_sum(same, n);
+  const unsigned sum_x = warp_sum(same, static_cast<unsigned>(x0 + x1) * n / 2U);
+  const unsigned sum_y = warp_sum(same, static_cast<unsigned>(y) * n);
+  const int least_x = warp_min(same, x0);
+  const int most_x = warp_max(same, x1);
+  const int least_y = warp_min(same, y);
+  const int most_y = warp_max(same, y);
   if (static_cast<int>(threadIdx.x % 32U) != __ffs(static_cast<int>(same)) - 1) return;
   DarkRegionSnapshot& l = levels[level];
   atomicAdd(&l.area, static_cast<int>(area));

@@ -21,6 +21,7 @@
 #include "pt/pupil/ransac_rules.hpp"
 #include "ransac_fit_types.hpp"
 #include "search_block.cuh"
+#include "warp_reduce.cuh"
 #include "warp_spread.cuh"
 
 namespace pt::gpu::search {
@@ -84,7 +85,7 @@ __device__ inline void count_votes(const RansacArrays& a, int n, int count, floa
     const RadialDistance distance(a.fits[j]);
     int votes = 0;
     for (int i = lane; i < n; i += 32) votes += distance(a.points[i]) <= inlier_px ? 1 : 0;
-    votes = __reduce_add_sync(0xFFFFFFFFU, votes);
+    votes = warp_sum(0xFFFFFFFFU, votes);
     __syncwarp();  // every lane has read the slot above before lane 0 overwrites it
     if (lane == 0) a.votes[j] = votes;
   }
