@@ -4,47 +4,41 @@
 #include <type_traits>
 
 namespace pt::gpu::search {
-namespace warp_reduce_detail {
 
-template <class T, class Combine>
-__device__ T over_lanes(unsigned mask, T value, Combine combine) {
+enum class WarpOp { Sum, Min, Max };
+
+template <WarpOp Op, class T>
+  requires(std::is_same_v<T, int> || std::is_same_v<T, unsigned>)
+__device__ T warp_reduce(unsigned mask, T value) {
+#if __CUDA_ARCH__ >= 800
+  if constexpr (Op == WarpOp::Sum) return __reduce_add_sync(mask, value);
+  if constexpr (Op == WarpOp::Min) return __reduce_min_sync(mask, value);
+  if constexpr (Op == WarpOp::Max) return __reduce_max_sync(mask, value);
+#else
+  const auto combine = [](T a, T b) {
+    if constexpr (Op == WarpOp::Sum) return a + b;
+    if constexpr (Op == WarpOp::Min) return b < a ? b : a;
+    if constexpr (Op == WarpOp::Max) return a < b ? b : a;
+  };
   T result = __shfl_sync(mask, value, __ffs(static_cast<int>(mask)) - 1);
   for (unsigned rest = mask & (mask - 1U); rest != 0U; rest &= rest - 1U) {
     result = combine(result, __shfl_sync(mask, value, __ffs(static_cast<int>(rest)) - 1));
   }
   return result;
+#endif
 }
 
-}  // namespace warp_reduce_detail
-
 template <class T>
-  requires(std::is_same_v<T, int> || std::is_same_v<T, unsigned>)
 __device__ T warp_sum(unsigned mask, T value) {
-#if __CUDA_ARCH__ >= 800
-  return __reduce_add_sync(mask, value);
-#else
-  return warp_reduce_detail::over_lanes(mask, value, [](T a, T b) { return a + b; });
-#endif
+  return warp_reduce<WarpOp::Sum>(mask, value);
 }
-
 template <class T>
-  requires(std::is_same_v<T, int> || std::is_same_v<T, unsigned>)
 __device__ T warp_min(unsigned mask, T value) {
-#if __CUDA_ARCH__ >= 800
-  return __reduce_min_sync(mask, value);
-#else
-  return warp_reduce_detail::over_lanes(mask, value, [](T a, T b) { return b < a ? b : a; });
-#endif
+  return warp_reduce<WarpOp::Min>(mask, value);
 }
-
 template <class T>
-  requires(std::is_same_v<T, int> || std::is_same_v<T, unsigned>)
 __device__ T warp_max(unsigned mask, T value) {
-#if __CUDA_ARCH__ >= 800
-  return __reduce_max_sync(mask, value);
-#else
-  return warp_reduce_detail::over_lanes(mask, value, [](T a, T b) { return a < b ? b : a; });
-#endif
+  return warp_reduce<WarpOp::Max>(mask, value);
 }
 
 }  // namespace pt::gpu::search
