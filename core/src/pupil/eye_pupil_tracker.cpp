@@ -163,9 +163,8 @@ std::span<const Point2f> EyePupilTracker::locate(CViewU8 img, Point2f origin, co
 
 PupilMeasurement EyePupilTracker::believe(const Candidate& c, double time_s, const DetectorParams& params) {
   PupilMeasurement m = c.m;
-  const float diameter = m.ellipse.equivalent_diameter();
-  if (m.detected && !prior_.agrees(diameter, c.disc, time_s, params.prior)) m.detected = false;
-  if (m.detected) prior_.learn(diameter, c.disc, m.confidence, time_s, params.prior);
+  m.detected = m.detected &&
+               prior_.believes(m.ellipse.equivalent_diameter(), c.disc, m.confidence, time_s, params.prior);
   return m;
 }
 

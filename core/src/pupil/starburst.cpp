@@ -6,6 +6,7 @@
 #include "pt/pupil/border_refinement.hpp"
 #include "pt/pupil/border_sampling.hpp"
 #include "pt/pupil/geometric_ellipse_fit.hpp"
+#include "pt/pupil/geometric_fit_math.hpp"
 #include "pt/pupil/ray_sampling.hpp"
 
 namespace pt {
@@ -80,12 +81,7 @@ Ellipse StarburstSearch::nearest_geometrically(const Ellipse& algebraic, const R
     if (border_inlier_[i] != 0) inliers_.push_back(border_[i]);
   }
   const auto g = refine_ellipse_geometric(inliers_, algebraic);
-  // A refinement stays within the inliers' band; anything farther is a degenerate solution.
-  if (!g || std::hypot(g->cx - algebraic.cx, g->cy - algebraic.cy) > ransac.inlier_px ||
-      std::abs(g->a - algebraic.a) > ransac.inlier_px || std::abs(g->b - algebraic.b) > ransac.inlier_px) {
-    return algebraic;
-  }
-  return *g;
+  return geometric_math::accept_refinement({g.has_value(), g.value_or(algebraic)}, algebraic, ransac.inlier_px);
 }
 
 void StarburstSearch::place_border(CViewU8 image, CViewU8 reflections, const DetectorParams& params,

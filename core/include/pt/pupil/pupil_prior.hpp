@@ -45,6 +45,15 @@ class PupilPrior {
     time_s_ = time_s;
   }
 
+  // Whether a detection of this diameter, darkness and confidence is believed (agrees), learning
+  // from it when it is: what both backends ask of every detection.
+  PT_HOST_DEVICE bool believes(float diameter, const DarkDisc& disc, float confidence, double time_s,
+                               const PupilPriorParams& params) {
+    if (!agrees(diameter, disc, time_s, params)) return false;
+    learn(diameter, disc, confidence, time_s, params);
+    return true;
+  }
+
   PT_HOST_DEVICE void forget() noexcept { remembered_ = false; }
 
  private:
