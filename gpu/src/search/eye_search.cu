@@ -32,23 +32,26 @@ struct Limits {
 
 Limits limits_for(const DetectorParams& params) { return {std::max(ray_cast_capacity(params.starburst), kBorderRays)}; }
 
+DeviceBuffer<float> on_device(const std::vector<float>& values) {
+  DeviceBuffer<float> copy(values.size());
+  PT_CUDA_CHECK(cudaMemcpy(copy.data(), values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice));
+  return copy;
+}
+
 }  // namespace
 
 struct EyeSearchBuffers::Storage {
   Storage(int max_width, int max_height, const DetectorParams& params)
       : limits(limits_for(params)),
         ransac(params.ransac),
-        unit_samples(RansacConicFitter::unit_samples(params.ransac)),
-        samples(unit_samples.size()),
+        hypotheses(std::max(1, params.ransac.hypotheses)),
+        samples(on_device(RansacConicFitter::unit_samples(params.ransac))),
         flood(max_width, max_height),
         points(2 * static_cast<std::size_t>(limits.edges)),
         flags(2 * static_cast<std::size_t>(limits.edges)),
         counts(2),
         ransac_scratch(static_cast<std::size_t>(limits.edges), params.ransac),
-        geometric(static_cast<std::size_t>(limits.edges)) {
-    PT_CUDA_CHECK(cudaMemcpy(samples.data(), unit_samples.data(), unit_samples.size() * sizeof(float),
-                             cudaMemcpyHostToDevice));
-  }
+        geometric(static_cast<std::size_t>(limits.edges)) {}
   [[nodiscard]] EdgeList list(int k) const noexcept {
     const auto at = static_cast<std::size_t>(k) * static_cast<std::size_t>(limits.edges);
     return {points.data() + at, flags.data() + at, counts.data() + k, limits.edges};
@@ -56,7 +59,7 @@ struct EyeSearchBuffers::Storage {
 
   Limits limits;
   RansacParams ransac;
-  std::vector<float> unit_samples;
+  int hypotheses;  // index sets of RansacConicFitter::kSampleSize uniforms in `samples`
   DeviceBuffer<float> samples;
   FloodScratchBuffers flood;
   DeviceBuffer<Point2f> points;  // two edge lists: the rays', the border's
@@ -243,9 +246,8 @@ __global__ void __launch_bounds__(kSearchThreads) eye_search_kernel(const Job jo
   }
   if (threadIdx.x != 0) return;
   DeviceTrackState after = before;
-  const float diameter = m.ellipse.equivalent_diameter();
-  if (m.detected && !after.state.prior.agrees(diameter, disc, job.in.time_s, job.prior)) m.detected = false;
-  if (m.detected) after.state.prior.learn(diameter, disc, m.confidence, job.in.time_s, job.prior);
+  m.detected = m.detected && after.state.prior.believes(m.ellipse.equivalent_diameter(), disc, m.confidence,
+                                                        job.in.time_s, job.prior);
   m.ellipse.cx += job.in.origin.x;
   m.ellipse.cy += job.in.origin.y;
   if (m.detected) {
@@ -278,7 +280,7 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
   job.prior = params.prior;
   job.blur_px = params.smoothing.blur_reach_px();
   job.unit_samples = s.samples.data();
-  job.hypotheses = static_cast<int>(s.unit_samples.size() / RansacConicFitter::kSampleSize);
+  job.hypotheses = s.hypotheses;
   // Once: the kernel keeps the attribute.
   static const int flood_shared_bytes = enable_flood_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
   job.flood = s.flood.view(flood_shared_bytes);
