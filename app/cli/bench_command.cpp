@@ -40,7 +40,7 @@ void write_json(const std::string& path, const BenchOptions& o, const std::vecto
   if (!out) throw std::runtime_error("cannot write '" + path + "'");
   out << "{\n  \"size\": \"" << o.size << "\",\n  \"eyes\": " << o.eyes << ",\n  \"frames\": " << o.frames
       << ",\n  \"mode\": \"" << o.mode << "\",\n  \"algorithm\": \"" << o.algorithm
-      << "\",\n  \"baseline\": \"memcpy of one frame\",\n  \"stages\": [\n";
+      << "\",\n  \"reflections\": \"" << o.reflections << "\",\n  \"baseline\": \"memcpy of one frame\",\n  \"stages\": [\n";
   for (std::size_t i = 0; i < stages.size(); ++i) {
     const StageTiming& s = stages[i];
     out << "    {\"name\": \"" << s.name << "\", \"fps\": " << csv_number(s.fps(), 1)
@@ -93,6 +93,14 @@ std::vector<StageTiming> time_end_to_end(const std::vector<ImageU8>& frames, con
   return {interval, latency};
 }
 
+// The detector as the options choose it: their algorithm and reflection handling, else defaults.
+DetectorParams detector_params(const BenchOptions& o) {
+  DetectorParams params;
+  params.algorithm = parse_algorithm(o.algorithm);
+  apply_reflections_choice(o.reflections, params.reflections);
+  return params;
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
@@ -107,6 +115,7 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
                   "full frame, or tracking window once found; --backend cuda --what track: latency, throughput or window")
       ->check(CLI::IsMember({"full", "window", "latency", "throughput"}));
   add_algorithm_option(*cmd, o.algorithm);
+  add_reflections_option(*cmd, o.reflections);
   cmd->add_option("--eyes", o.eyes, "1 or 2 eyes in the frame")->check(CLI::IsMember({1, 2}));
   cmd->add_option("--frames", o.frames, "Frames timed per stage")->check(CLI::Range(10, 1000000));
   cmd->add_option("--seed", o.seed, "Seed of the synthetic sequence");
@@ -128,8 +137,8 @@ int run_bench(const BenchOptions& o) {
     config.height = h;
     config.eyes = o.eyes;
     config.seed = o.seed;
-    std::fprintf(stderr, "bench: %dx%d, %d eye(s), %d frames per stage, %s mode, %s; CUDA: %s\n", w, h, o.eyes,
-                 o.frames, o.mode.c_str(), o.algorithm.c_str(), cuda_status().c_str());
+    std::fprintf(stderr, "bench: %dx%d, %d eye(s), %d frames per stage, %s mode, %s, reflections %s; CUDA: %s\n", w, h,
+                 o.eyes, o.frames, o.mode.c_str(), o.algorithm.c_str(), o.reflections.c_str(), cuda_status().c_str());
 
     // Frames are rendered before any timing starts; the stages cycle through them. Consecutive
     // frames are 2 ms apart, as from a 500 frames/s camera.
@@ -151,16 +160,14 @@ int run_bench(const BenchOptions& o) {
       stages.back().add(time_us([&] { std::memcpy(sink.data(), f.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h)); }));
     }
     if (o.backend == "cuda" && o.what == "track") {
-      DetectorParams params;
-      params.algorithm = parse_algorithm(o.algorithm);
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
-      for (auto& s : time_cuda_tracking(frames, regions, params, o.mode, o.frames)) stages.push_back(std::move(s));
+      for (auto& s : time_cuda_tracking(frames, regions, detector_params(o), o.mode, o.frames)) stages.push_back(std::move(s));
     } else if (o.backend == "cuda" && o.what != "preprocess") {
       throw std::runtime_error("--backend cuda times --what track or preprocess");
     }
     if (o.what == "preprocess") {
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
-      for (auto& s : time_preprocessing(frames, regions, DetectorParams{}, o.frames, o.backend == "cuda")) {
+      for (auto& s : time_preprocessing(frames, regions, detector_params(o), o.frames, o.backend == "cuda")) {
         stages.push_back(std::move(s));
       }
     }
@@ -170,8 +177,7 @@ int run_bench(const BenchOptions& o) {
       for (int i = 0; i < o.frames; ++i) stages.back().add(time_us([&] { (void)timed.render_next(sink.view()); }));
     }
     if ((o.what == "track" && o.backend == "cpu") || o.what == "all") {
-      DetectorParams params;
-      params.algorithm = parse_algorithm(o.algorithm);
+      DetectorParams params = detector_params(o);
       params.window.enabled = o.mode == "window";
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
       for (auto& s : time_end_to_end(frames, regions, params, o)) stages.push_back(std::move(s));

@@ -10,6 +10,7 @@ struct BenchOptions {
   std::string backend = "cpu";  // cpu | cuda (track, preprocess and hessian)
   std::string mode = "full";  // full | window; cuda track: latency | throughput | window
   std::string algorithm = "starburst";  // starburst | tl | hough
+  std::string reflections = "fill";  // fill | skip | off
   std::string size = "1280x1024";
   int eyes = 2;
   int frames = 2000;

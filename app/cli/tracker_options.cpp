@@ -31,6 +31,7 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
                  "pupils searched on the GPU, only results copied back; lost pupils found again on the CPU)")
       ->check(CLI::IsMember({"host", "device"}))
       ->capture_default_str();
+  add_reflections_option(cmd, o.reflections);
   cmd.add_option("--fit", o.fit, "Pupil model fitted to the edges")->check(CLI::IsMember({"circle", "ellipse"}));
   cmd.add_option("--mode", o.mode, "full: search each eye's whole region; window: once found, only a window around the pupil")
       ->check(CLI::IsMember({"full", "window"}));
@@ -53,6 +54,22 @@ void add_algorithm_option(CLI::App& cmd, std::string& algorithm) {
                  "and circle Hough transform)")
       ->check(CLI::IsMember(names))
       ->capture_default_str();
+}
+
+void add_reflections_option(CLI::App& cmd, std::string& reflections) {
+  cmd.add_option("--reflections", reflections,
+                 "Corneal reflections: fill (interpolated from around them), skip (only masked: the search skips "
+                 "them, the paper's way, faster on the GPU) or off (not looked for)")
+      ->check(CLI::IsMember({"fill", "skip", "off"}))
+      ->capture_default_str();
+}
+
+void apply_reflections_choice(const std::string& name, ReflectionParams& reflections) {
+  if (name != "fill" && name != "skip" && name != "off") {
+    throw std::invalid_argument("unknown --reflections '" + name + "' (choose fill, skip or off)");
+  }
+  reflections.enabled = name != "off";
+  reflections.fill = name == "fill";
 }
 
 void add_backend_option(CLI::App& cmd, std::string& backend) {
@@ -90,6 +107,7 @@ DetectorParams resolve_detector_params(const TrackerOptions& o) {
   DetectorParams params;
   params.algorithm = parse_algorithm(o.algorithm);
   params.fit = o.fit == "circle" ? FitModel::Circle : FitModel::Ellipse;
+  apply_reflections_choice(o.reflections, params.reflections);
   params.window.enabled = o.mode == "window";
   return params;
 }

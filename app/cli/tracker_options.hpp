@@ -1,6 +1,6 @@
 #pragma once
 // What `track` and `eval` share on the command line: the options that choose the input, the
-// eye regions and the detector, and how they turn into those. `bench` shares --algorithm.
+// eye regions and the detector, and how they turn into those. `bench` shares --algorithm and --reflections.
 #include <string>
 #include <vector>
 
@@ -19,6 +19,7 @@ struct TrackerOptions {
   std::string roi_right;
   std::string algorithm = "starburst";
   std::string fit = "ellipse";
+  std::string reflections = "fill";  // fill | skip | off
   std::string mode = "full";  // full | window
   std::string backend = "auto";  // auto | cpu | cuda
   std::string cuda_search = "host";  // host | device: where the CUDA backend searches tracked pupils
@@ -33,6 +34,11 @@ void add_tracker_options(CLI::App& command, TrackerOptions& options);
 // `algorithm` column carries. An unknown name is a parse error that lists the three.
 void add_algorithm_option(CLI::App& command, std::string& algorithm);
 Algorithm parse_algorithm(const std::string& name);
+
+// --reflections fill|skip|off: found reflections are filled from around them, or only masked
+// for the search to skip, or not looked for.
+void add_reflections_option(CLI::App& command, std::string& reflections);
+void apply_reflections_choice(const std::string& name, ReflectionParams& reflections);
 
 // --backend auto|cpu|cuda: auto tracks on CUDA whenever a device is usable.
 void add_backend_option(CLI::App& command, std::string& backend);

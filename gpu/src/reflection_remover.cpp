@@ -32,6 +32,11 @@ void ReflectionRemover::operator()(cudaStream_t stream, CDeviceViewU8 src, Devic
                     static_cast<std::uint8_t>(std::clamp(params.min_brightness, 0, 255)));
   const int grow = std::max(1, params.dilation);
   rect_extremum(stream, thresholded, mask, grow, grow, Extremum::Max);
+  if (!params.fill) {
+    copy_async(stream, src, dst);
+    fill_.clear_count(stream);
+    return;
+  }
   fill_(stream, src, mask, dst, 2LL * params.kernel_size * params.kernel_size);
 }
 

@@ -32,6 +32,9 @@ std::vector<Variant> variants() {
   p.dilation = 8;
   v.push_back({"k25 dilation 8", p});
   p = {};
+  p.fill = false;
+  v.push_back({"masked, not filled", p});
+  p = {};
   p.enabled = false;
   v.push_back({"disabled", p});
   return v;

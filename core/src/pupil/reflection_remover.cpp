@@ -88,6 +88,7 @@ int ReflectionRemover::apply(CViewU8 src, ViewU8 dst, ViewU8 mask, const Reflect
     return 0;
   }
   find_mask(src, dst, mask, params);
+  if (!params.fill) return 0;
   taken_.clear();
   int count = 0;
   const auto w = static_cast<std::size_t>(mask.width);

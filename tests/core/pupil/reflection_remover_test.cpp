@@ -23,6 +23,21 @@ Scene pupil_with_glints() {
   return s;
 }
 
+// The mask as OpenCV computes it: top-hat, both thresholds, dilation.
+cv::Mat opencv_mask(const pt::ImageU8& image, const pt::ReflectionParams& params) {
+  const cv::Mat src = pt::test::as_mat(image.view());
+  cv::Mat tophat;
+  cv::morphologyEx(src, tophat, cv::MORPH_TOPHAT, cv::getStructuringElement(cv::MORPH_RECT, {params.kernel_size, params.kernel_size}));
+  cv::Mat strong;
+  cv::Mat bright;
+  cv::threshold(tophat, strong, params.threshold, 255, cv::THRESH_BINARY);
+  cv::threshold(src, bright, params.min_brightness - 1, 255, cv::THRESH_BINARY);
+  cv::Mat both = strong & bright;
+  cv::Mat ref;
+  cv::dilate(both, ref, cv::getStructuringElement(cv::MORPH_RECT, {params.dilation, params.dilation}));
+  return ref;
+}
+
 }  // namespace
 
 TEST_CASE("the reflection mask equals OpenCV's top-hat, threshold and dilation") {
@@ -33,18 +48,21 @@ TEST_CASE("the reflection mask equals OpenCV's top-hat, threshold and dilation")
   pt::ImageU8 mask(200, 160);
   const int found = remover.apply(s.with_glints.view(), out.view(), mask.view(), params);
   CHECK(found == 3);
+  CHECK(pt::test::max_abs_diff(std::as_const(mask).view(), opencv_mask(s.with_glints, params)) == 0);
+}
 
-  const cv::Mat src = pt::test::as_mat(s.with_glints.view());
-  cv::Mat tophat;
-  cv::morphologyEx(src, tophat, cv::MORPH_TOPHAT, cv::getStructuringElement(cv::MORPH_RECT, {params.kernel_size, params.kernel_size}));
-  cv::Mat strong;
-  cv::Mat bright;
-  cv::threshold(tophat, strong, params.threshold, 255, cv::THRESH_BINARY);
-  cv::threshold(src, bright, params.min_brightness - 1, 255, cv::THRESH_BINARY);
-  cv::Mat both = strong & bright;
-  cv::Mat ref;
-  cv::dilate(both, ref, cv::getStructuringElement(cv::MORPH_RECT, {params.dilation, params.dilation}));
-  CHECK(pt::test::max_abs_diff(std::as_const(mask).view(), ref) == 0);
+TEST_CASE("without the fill, reflections are only masked: the image is left as it was") {
+  const Scene s = pupil_with_glints();
+  pt::ReflectionParams params;
+  params.fill = false;
+  pt::ReflectionRemover remover;
+  pt::ImageU8 out(200, 160, 0);
+  pt::ImageU8 mask(200, 160);
+  CHECK(remover.apply(s.with_glints.view(), out.view(), mask.view(), params) == 0);
+  const cv::Mat expected = opencv_mask(s.with_glints, params);
+  CHECK(cv::countNonZero(expected) > 0);
+  CHECK(pt::test::max_abs_diff(std::as_const(mask).view(), expected) == 0);
+  CHECK(pt::test::max_abs_diff(std::as_const(out).view(), pt::test::as_mat(s.with_glints.view())) == 0);
 }
 
 TEST_CASE("removal fills reflections from their surroundings and leaves the rest untouched") {

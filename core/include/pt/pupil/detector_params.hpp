@@ -41,6 +41,10 @@ struct ReflectionParams {
   // eyelash and the pupil (narrow and brighter than both) would be taken for reflections.
   int min_brightness = 150;
   int dilation = 5;          // square side grown around each reflection to cover its halo
+  // Fill each reflection from the pixels around it, or only mask it: the search skips masked
+  // pixels either way, so a fill matters to what reads grey levels across a reflection (the
+  // smoothing and the dark-region flood), and costs the most of the preprocessing.
+  bool fill = true;
 };
 
 struct SmoothingParams {

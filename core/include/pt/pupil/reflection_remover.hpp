@@ -15,7 +15,8 @@ namespace pt {
 class ReflectionRemover {
  public:
   // dst receives src with reflections filled; mask receives 255 on reflection pixels, else 0.
-  // dst may not alias src. Returns the number of reflections found.
+  // dst may not alias src. Returns the number of reflections filled. Without params.fill, dst
+  // is src and the mask the dilated threshold of the top-hat, every bright narrow shape in it.
   int apply(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params);
 
  private:
