@@ -94,7 +94,7 @@ std::vector<StageTiming> cuda_preprocessing(const std::vector<ImageU8>& frames, 
       }
     });
     timed([&] {
-      for (auto& e : eyes) gpu::rect_extremum(main, e->smoothed.view(), e->mask.view(), rp.dilation, rp.dilation, Extremum::Max);
+      for (auto& e : eyes) gpu::rect_extremum(main, e->smoothed.view(), e->mask.view(), rp.mask_dilation(), rp.mask_dilation(), Extremum::Max);
     });
     timed([&] {
       for (auto& e : eyes) e->fill(main, e->src, e->mask.view(), e->cleaned.view(), 2LL * rp.kernel_size * rp.kernel_size);

@@ -13,7 +13,7 @@ std::optional<StageTiming> time_opencv_preprocessing(const std::vector<ImageU8>&
                                                      const DetectorParams& params, int count) {
   cv::setNumThreads(1);
   const int k = params.reflections.kernel_size;
-  const int d = params.reflections.dilation;
+  const int d = params.reflections.mask_dilation();
   const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, {k, k});
   const cv::Mat grow = cv::getStructuringElement(cv::MORPH_RECT, {d, d});
   const int g = params.smoothing.gaussian_size;

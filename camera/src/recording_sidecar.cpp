@@ -48,7 +48,8 @@ std::string detector_json(const DetectorParams& d) {
          ",\n    \"reflections\": {\"enabled\": " + (r.enabled ? "true" : "false") +
          ", \"kernel_size\": " + std::to_string(r.kernel_size) + ", \"threshold\": " + std::to_string(r.threshold) +
          ", \"min_brightness\": " + std::to_string(r.min_brightness) + ", \"dilation\": " + std::to_string(r.dilation) +
-         ", \"fill\": " + (r.fill ? "true" : "false") + "},\n    \"smoothing\": {\"kind\": " + json_quoted(to_string(s.kind)) +
+         ", \"fill\": " + (r.fill ? "true" : "false") +
+         ", \"unfilled_dilation\": " + std::to_string(r.unfilled_dilation) + "},\n    \"smoothing\": {\"kind\": " + json_quoted(to_string(s.kind)) +
          ", \"gaussian_size\": " + std::to_string(s.gaussian_size) + ", \"gaussian_sigma\": " + number(s.gaussian_sigma) +
          ", \"median_radius\": " + std::to_string(s.median_radius) + "},\n    \"starburst\": {\"rays\": " +
          std::to_string(sb.rays) + ", \"second_stage_rays\": " + std::to_string(sb.second_stage_rays) +

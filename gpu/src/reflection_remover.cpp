@@ -30,7 +30,7 @@ void ReflectionRemover::operator()(cudaStream_t stream, CDeviceViewU8 src, Devic
   top_hat_threshold(stream, src, thresholded, params.kernel_size,
                     static_cast<std::uint8_t>(std::clamp(params.threshold, 0, 255)),
                     static_cast<std::uint8_t>(std::clamp(params.min_brightness, 0, 255)));
-  const int grow = std::max(1, params.dilation);
+  const int grow = std::max(1, params.mask_dilation());
   rect_extremum(stream, thresholded, mask, grow, grow, Extremum::Max);
   if (!params.fill) {
     copy_async(stream, src, dst);

@@ -257,7 +257,7 @@ void check_case(const Scene& scene, pt::CViewU8 gimg, pt::CViewU8 gmask, pt::Poi
   for (auto& f : inlier) f = rng.next() % 4 != 0 ? 1 : 0;
   const float support = pt::border_support(e, edges, inlier);
   const float noise = pt::estimate_noise(img, mask, e);
-  const pt::DarkDisc disc = pt::measure_dark_disc(img, e, noise);
+  const pt::DarkDisc disc = pt::measure_dark_disc(img, mask, e, noise);
   const float confidence = pt::pupil_confidence(support, disc, noise);
   const pt::gpu::search::ConfidenceTerms terms = pt::gpu::search::confidence_on_device(gimg, gimg, gmask, e, edges, inlier);
   REQUIRE(terms.support == support);

@@ -34,6 +34,7 @@ TEST_CASE("detector parameters from the schema's defaults are the detector's def
   CHECK(from_schema.window.enabled == d.window.enabled);
   CHECK(from_schema.reflections.threshold == d.reflections.threshold);
   CHECK(from_schema.reflections.kernel_size == d.reflections.kernel_size);
+  CHECK(from_schema.reflections.fill == d.reflections.fill);
   CHECK(from_schema.starburst.rays == d.starburst.rays);
   CHECK(from_schema.starburst.edge_threshold == d.starburst.edge_threshold);
   CHECK(from_schema.min_confidence == d.min_confidence);
@@ -45,11 +46,13 @@ TEST_CASE("detector parameters map each setting, and unknown keys are refused") 
   p["fit"] = std::int64_t{0};
   p["window"] = true;
   p["rays"] = std::int64_t{36};
+  p["reflection_fill"] = false;
   const pt::DetectorParams d = pt::plugins::detector_params_from(p);
   CHECK(d.algorithm == pt::Algorithm::ThresholdLabeling);
   CHECK(d.fit == pt::FitModel::Circle);
   CHECK(d.window.enabled);
   CHECK(d.starburst.rays == 36);
+  CHECK_FALSE(d.reflections.fill);
   CHECK_THROWS_AS(pt::plugins::int_param(pt::plugins::detector_param_schema(), p, "nonsense"), std::out_of_range);
 }
 

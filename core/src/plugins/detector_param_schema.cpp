@@ -22,6 +22,10 @@ ParamSchema make_schema() {
       {"reflection_kernel", "Reflection size (px)",
        "Side of the top-hat square: reflections narrower than this are removed", ParamKind::Int, 3, 61, 2,
        ParamValue{std::int64_t{d.reflections.kernel_size}}, {}},
+      {"reflection_fill", "Fill reflections",
+       "Fill each reflection from the pixels around it; off: only mask it (wider) for the search to skip, the "
+       "paper's way, several times faster on the GPU and about as accurate",
+       ParamKind::Bool, 0, 1, 1, ParamValue{d.reflections.fill}, {}},
       {"rays", "Starburst rays", "Rays cast from the seed in the first stage", ParamKind::Int, 8, 128, 4,
        ParamValue{std::int64_t{d.starburst.rays}}, {}},
       {"edge_threshold", "Edge threshold", "Grey levels per pixel along a ray that mark the pupil's border",
@@ -49,6 +53,7 @@ DetectorParams detector_params_from(const ParamSet& p) {
   d.window.enabled = bool_param(s, p, "window");
   d.reflections.threshold = static_cast<int>(int_param(s, p, "reflection_threshold"));
   d.reflections.kernel_size = static_cast<int>(int_param(s, p, "reflection_kernel"));
+  d.reflections.fill = bool_param(s, p, "reflection_fill");
   d.starburst.rays = static_cast<int>(int_param(s, p, "rays"));
   d.starburst.edge_threshold = static_cast<float>(float_param(s, p, "edge_threshold"));
   d.min_confidence = static_cast<float>(float_param(s, p, "min_confidence"));

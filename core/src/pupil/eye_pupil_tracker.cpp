@@ -102,7 +102,7 @@ EyePupilTracker::Candidate EyePupilTracker::assess(CViewU8 img, Point2f seed, co
   const Ellipse& e = found.fit->ellipse;
   const float support = border_support(e, found.edges, found.inlier);
   const float noise = estimate_noise(input_.cleaned, input_.mask, e);
-  c.disc = measure_dark_disc(img, e, noise);
+  c.disc = measure_dark_disc(img, input_.mask, e, noise);
   c.m.confidence = pupil_confidence(support, c.disc, noise);
   c.m.inliers = found.fit->inliers;
   c.m.detected = c.m.confidence >= params.min_confidence;

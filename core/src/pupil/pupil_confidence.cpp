@@ -34,11 +34,11 @@ float estimate_noise(CViewU8 image, CViewU8 reflections, const Ellipse& e) {
   return noise_from_differences(sum, n);
 }
 
-DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float contrast_unit) {
+DarkDisc measure_dark_disc(CViewU8 image, CViewU8 reflections, const Ellipse& e, float contrast_unit) {
   const EllipseFrame f = ellipse_frame(e);
   DiscSums sums;
   for (int k = 0; k < kContrastSamples; ++k) {
-    const int g = disc_grey(image, f, 1.0F, kOutsideExtraPx, k);
+    const int g = disc_grey(image, reflections, f, 1.0F, kOutsideExtraPx, k);
     if (g < 0) continue;
     sums.outside += static_cast<float>(g);
     ++sums.outside_n;
@@ -46,7 +46,7 @@ DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float contrast_unit)
   std::array<float, kInsideScales.size() * kContrastSamples> inside{};
   for (const float scale : kInsideScales) {
     for (int k = 0; k < kContrastSamples; ++k) {
-      const int g = disc_grey(image, f, scale, 0.0F, k);
+      const int g = disc_grey(image, reflections, f, scale, 0.0F, k);
       if (g < 0) continue;
       inside[static_cast<std::size_t>(sums.inside_n++)] = static_cast<float>(g);
       sums.inside += static_cast<float>(g);

@@ -118,7 +118,7 @@ void ReflectionRemover::find_mask(CViewU8 src, ViewU8 dst, ViewU8 mask, const Re
   // The dilation by a k x k square anchored at its centre (as OpenCV anchors it) spreads a mark
   // k - 1 - k / 2 pixels up and left, k / 2 down and right. Marks are a small share of the
   // image, so only rows holding one are spread, straight into the zeroed mask.
-  const int k = std::max(1, params.dilation);
+  const int k = std::max(1, params.mask_dilation());
   const int before = k - 1 - k / 2;
   const int after = k / 2;
   padded_.assign(static_cast<std::size_t>(w + k - 1), 0);  // margins of zeros: outside pixels count for nothing

@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(kSearchThreads)
   ConfidenceTerms t;
   t.support = block_border_support(e, edges);
   t.noise = block_estimate_noise(cleaned, reflections, e);
-  t.disc = block_dark_disc(smoothed, e, t.noise);
+  t.disc = block_dark_disc(smoothed, reflections, e, t.noise);
   t.confidence = pupil_confidence(t.support, t.disc, t.noise);
   if (threadIdx.x == 0) *result = t;
 }

@@ -58,7 +58,7 @@ __device__ inline float block_estimate_noise(CViewU8 image, CViewU8 reflections,
 }
 
 // Called by all threads of the block.
-__device__ inline DarkDisc block_dark_disc(CViewU8 image, const Ellipse& e, float contrast_unit) {
+__device__ inline DarkDisc block_dark_disc(CViewU8 image, CViewU8 reflections, const Ellipse& e, float contrast_unit) {
   using namespace confidence_rules;
   constexpr int kInsideRings = static_cast<int>(kInsideScales.size());
   constexpr std::array<float, kInsideRings> inside_scales = kInsideScales;
@@ -73,8 +73,8 @@ __device__ inline DarkDisc block_dark_disc(CViewU8 image, const Ellipse& e, floa
   const bool outside = tid < kContrastSamples;
   if (tid < (1 + kInsideRings) * kContrastSamples) {
     const int ring = tid / kContrastSamples - 1;
-    g = outside ? disc_grey(image, f, 1.0F, kOutsideExtraPx, tid)
-                : disc_grey(image, f, inside_scales[ring], 0.0F, tid % kContrastSamples);
+    g = outside ? disc_grey(image, reflections, f, 1.0F, kOutsideExtraPx, tid)
+                : disc_grey(image, reflections, f, inside_scales[ring], 0.0F, tid % kContrastSamples);
   }
   if (g >= 0) {
     atomicAdd(&sums[outside ? 0 : 2], g);

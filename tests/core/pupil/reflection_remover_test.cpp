@@ -34,7 +34,7 @@ cv::Mat opencv_mask(const pt::ImageU8& image, const pt::ReflectionParams& params
   cv::threshold(src, bright, params.min_brightness - 1, 255, cv::THRESH_BINARY);
   cv::Mat both = strong & bright;
   cv::Mat ref;
-  cv::dilate(both, ref, cv::getStructuringElement(cv::MORPH_RECT, {params.dilation, params.dilation}));
+  cv::dilate(both, ref, cv::getStructuringElement(cv::MORPH_RECT, {params.mask_dilation(), params.mask_dilation()}));
   return ref;
 }
 

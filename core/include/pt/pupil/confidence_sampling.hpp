@@ -83,14 +83,16 @@ struct NoiseWindow {
 }
 
 // The dark disc's k-th sample on the ring of `scale` widened by `extra_px`: the grey of the
-// nearest pixel, -1 outside the image.
-[[nodiscard]] PT_HOST_DEVICE inline int disc_grey(CViewU8 image, const EllipseFrame& f, float scale, float extra_px,
-                                                  int k) noexcept {
+// nearest pixel, -1 outside the image or on a reflection (left unfilled, its glare is no part of
+// the pupil's or the iris's grey; filled, it is a guess).
+[[nodiscard]] PT_HOST_DEVICE inline int disc_grey(CViewU8 image, CViewU8 reflections, const EllipseFrame& f, float scale,
+                                                  float extra_px, int k) noexcept {
   using confidence_rules::kContrastSamples;
   const Point2f p = ring_point(f, scale, extra_px, spread_angle(k, kContrastSamples));
   const int x = static_cast<int>(std::lround(p.x));
   const int y = static_cast<int>(std::lround(p.y));
   if (x < 0 || y < 0 || x >= image.width || y >= image.height) return -1;
+  if (marked(reflections, static_cast<float>(x), static_cast<float>(y))) return -1;
   return image.at(x, y);
 }
 

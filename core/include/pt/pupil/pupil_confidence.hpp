@@ -28,8 +28,9 @@ struct DarkDisc {
 [[nodiscard]] float estimate_noise(CViewU8 image, CViewU8 reflections, const Ellipse& e);
 
 // A pupil is dark all over its inside; a fit through lashes on a closed lid is not. Inside
-// samples count as dark when they are below the outside's mean by two `contrast_unit`s.
-[[nodiscard]] DarkDisc measure_dark_disc(CViewU8 image, const Ellipse& e, float contrast_unit);
+// samples count as dark when they are below the outside's mean by two `contrast_unit`s. Samples
+// on pixels marked in `reflections` (may be empty) are left out.
+[[nodiscard]] DarkDisc measure_dark_disc(CViewU8 image, CViewU8 reflections, const Ellipse& e, float contrast_unit);
 
 // A contrast unit is never less than one grey level, the finest step the image can show.
 [[nodiscard]] PT_HOST_DEVICE inline float floored_unit(float contrast_unit) noexcept {
