@@ -2,6 +2,7 @@
 // Filter widths known at compile time where it pays (the paper's "template unrolling": the tap
 // loops of the common sizes unroll completely), any other width at run time through the same
 // kernel code.
+#include <type_traits>
 #include <utility>
 
 namespace pt::gpu {
@@ -14,6 +15,9 @@ struct FixedSpan {
 struct RuntimeSpan {
   int size;
 };
+
+template <class Span>
+constexpr bool kFixedSpan = !std::is_same_v<Span, RuntimeSpan>;
 
 // Calls f(FixedSpan<n>{}) when n is one of Ns, else f(RuntimeSpan{n}).
 template <int... Ns, class F>

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "kernel_span.cuh"
+#include "line_segments.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "tile_io.cuh"
 
@@ -11,29 +12,143 @@ namespace pt::gpu {
 namespace {
 
 constexpr int kThreads = 256;
+// The marks tile's passes have more segments than the other filters': the default's (19 x 19,
+// grown by 5) longest pass, 54 eroded rows in 7 segments each, takes one round.
+constexpr int kMarksThreads = 512;
 constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // without an opt-in, on every architecture we build for
-// The reflection finder's square (19 by default) and the usual small dilations unroll.
+// The reflection finder's square (19 by default) and the usual small dilations get kernels of
+// their own, with the window in registers (line_segments.cuh); other sizes take the tap loops.
 using TopHatSizes = std::integer_sequence<int, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31>;
 using RectSizes = std::integer_sequence<int, 3, 5, 7, 9, 11>;
+// Dilations of the reflection marks fused with their top-hat (1: the marks themselves).
+using MarkGrowSizes = std::integer_sequence<int, 1, 3, 5, 7>;
 
-template <Extremum Op>
-__device__ __forceinline__ std::uint8_t pick(std::uint8_t a, std::uint8_t b) {
-  if constexpr (Op == Extremum::Min) {
-    return a < b ? a : b;
+// The planes of one reflection-marks tile. The marks grow by a G x G square, so they are needed
+// on the output tile and G's reach around it; the opening by a K x K square needs the erosion
+// K's reach beyond them, and the erosion the source as far again. Rows are filtered whole
+// segments at a time, read and written in words, so their lengths round up.
+template <int K, int G>
+struct MarksTile {
+  // The marks, from column x0 - G/2 and row y0 - G/2.
+  static constexpr int kMarksW = round_up(kTileW + G - 1, 4);
+  static constexpr int kMarksH = kTileH + G - 1;
+  // The opening's dilation along the rows, from the marks' column.
+  static constexpr int kDilatedW = round_up(kMarksW, kSegment);
+  // The erosion, from column x0 - G/2 - K/2 and row y0 - G/2 - K/2.
+  static constexpr int kErodedW = round_up(kDilatedW + K - 1, kSegment);
+  static constexpr int kErodedH = kMarksH + K - 1;
+  // The source, from row y0 - kBefore and column x0 - kBefore - kSkew, the word-aligned one.
+  static constexpr int kBefore = G / 2 + 2 * (K / 2);
+  static constexpr int kSkew = round_up(kBefore, 4) - kBefore;
+  static constexpr int kSourceW = round_up(kSkew + kErodedW + K - 1, 4);
+  static constexpr int kSourceH = kErodedH + K - 1;
+  static constexpr int kSourceStride = shared_stride(kSourceW);
+  static constexpr int kNarrowStride = shared_stride(kErodedW);
+  // The source; "wide" (the erosion down the columns, laid out as the source, then the dilation
+  // along the rows, then the marks grown along the rows); "narrow" (the erosion, then the marks).
+  static constexpr std::size_t kBytes =
+      static_cast<std::size_t>(kSourceH * kSourceStride + kErodedH * (kSourceStride + kNarrowStride));
+};
+
+// The top-hat threshold's marks (TopHatFilter::threshold) dilated by a G x G square
+// (RectExtremumFilter's maximum) in one pass over the image, every filter separable in shared
+// memory: the opening (erosion down the columns and along the rows, dilation along the rows and
+// down the columns), the threshold, then the marks' dilation along the rows and down the columns.
+template <int K, int G>
+__global__ void __launch_bounds__(kMarksThreads)
+    reflection_marks_kernel(CDeviceViewU8 src, DeviceViewU8 mask, std::uint8_t level, std::uint8_t min_value) {
+  using T = MarksTile<K, G>;
+  extern __shared__ __align__(16) std::uint8_t shared[];
+  const int x0 = static_cast<int>(blockIdx.x) * kTileW;
+  const int y0 = static_cast<int>(blockIdx.y) * kTileH;
+  const SharedPlane source{shared, T::kSourceStride};
+  const SharedPlane wide{source.data + T::kSourceH * T::kSourceStride, T::kSourceStride};
+  const SharedPlane narrow{wide.data + T::kErodedH * T::kSourceStride, T::kNarrowStride};
+  // Pixels outside the image take no part: the neutral value of each filter stands in for them.
+  load_tile_words(src, source.data, source.stride, x0 - T::kBefore - T::kSkew, y0 - T::kBefore, T::kSourceW,
+                  T::kSourceH, kNeutral<Extremum::Min>);
+  __syncthreads();
+  for_line_segments<K - 1>(
+      T::kSourceW, T::kErodedH, SlideExtremum<Extremum::Min, K>{}, [&](int c, int p) { return source.at(p, c); },
+      [&](int c, int p, unsigned v) { wide.at(p, c) = static_cast<std::uint8_t>(v); });
+  __syncthreads();
+  const int eroded_x = x0 - G / 2 - K / 2;
+  const int eroded_y = y0 - G / 2 - K / 2;
+  for_row_segments<K - 1, T::kSkew>(
+      T::kErodedH, T::kErodedW, SlideExtremum<Extremum::Min, K>{}, [&](int r, int i) { return wide.word(r, i); },
+      [&](int r, int i, unsigned v) { narrow.word(r, i) = v & inside_bytes(src, eroded_x + 4 * i, eroded_y + r); });
+  __syncthreads();
+  for_row_segments<K - 1, 0>(
+      T::kErodedH, T::kDilatedW, SlideExtremum<Extremum::Max, K>{}, [&](int r, int i) { return narrow.word(r, i); },
+      [&](int r, int i, unsigned v) { wide.word(r, i) = v; });
+  __syncthreads();
+  const int marks_x = x0 - G / 2;
+  const int marks_y = y0 - G / 2;
+  const auto mark = [&](int c, int p, unsigned opened) -> std::uint8_t {
+    if (!inside_image(src, marks_x + c, marks_y + p)) return 0;
+    const std::uint8_t pixel = source.at(p + 2 * (K / 2), c + 2 * (K / 2) + T::kSkew);
+    // The opening never exceeds the image for odd K (the only sizes here).
+    const auto response = static_cast<std::uint8_t>(pixel - opened);
+    return response > level && pixel >= min_value ? 255 : 0;
+  };
+  const auto to_mask = [&](int c, int p, unsigned v) {
+    if (inside_image(src, x0 + c, y0 + p)) mask.at(x0 + c, y0 + p) = static_cast<std::uint8_t>(v);
+  };
+  if constexpr (G == 1) {
+    for_line_segments<K - 1>(
+        kTileW, kTileH, SlideExtremum<Extremum::Max, K>{}, [&](int c, int p) { return wide.at(p, c); },
+        [&](int c, int p, unsigned opened) { to_mask(c, p, mark(c, p, opened)); });
   } else {
-    return a > b ? a : b;
+    for_line_segments<K - 1>(
+        T::kMarksW, T::kMarksH, SlideExtremum<Extremum::Max, K>{}, [&](int c, int p) { return wide.at(p, c); },
+        [&](int c, int p, unsigned opened) { narrow.at(p, c) = mark(c, p, opened); });
+    __syncthreads();
+    for_row_segments<G - 1, 0>(
+        T::kMarksH, kTileW, SlideExtremum<Extremum::Max, G>{}, [&](int r, int i) { return narrow.word(r, i); },
+        [&](int r, int i, unsigned v) { wide.word(r, i) = v; });
+    __syncthreads();
+    for_line_segments<G - 1>(
+        kTileW, kTileH, SlideExtremum<Extremum::Max, G>{}, [&](int c, int p) { return wide.at(p, c); }, to_mask);
   }
 }
 
-template <Extremum Op>
-constexpr std::uint8_t kNeutral = Op == Extremum::Min ? 255 : 0;
+template <int K>
+struct RectTile {
+  static constexpr int kSkew = round_up(K / 2, 4) - K / 2;
+  static constexpr int kSourceW = round_up(kSkew + kTileW + K - 1, 4);
+  static constexpr int kSourceH = kTileH + K - 1;
+  static constexpr int kSourceStride = shared_stride(kSourceW);
+  static constexpr int kRowsStride = shared_stride(kTileW);
+  static constexpr std::size_t kBytes = static_cast<std::size_t>(kSourceH * (kSourceStride + kRowsStride));
+};
 
-// Extremum of `span` consecutive bytes from p along a row (step 1) or a column (step = stride).
-template <Extremum Op, class Span>
-__device__ __forceinline__ std::uint8_t extremum_along(const std::uint8_t* p, int step, Span span) {
+// A K x K square's extremum: along the rows in shared memory, then down the columns.
+template <Extremum Op, int K>
+__global__ void __launch_bounds__(kThreads) square_extremum_kernel(CDeviceViewU8 src, DeviceViewU8 dst) {
+  using T = RectTile<K>;
+  extern __shared__ __align__(16) std::uint8_t shared[];
+  const int x0 = static_cast<int>(blockIdx.x) * kTileW;
+  const int y0 = static_cast<int>(blockIdx.y) * kTileH;
+  const SharedPlane source{shared, T::kSourceStride};
+  const SharedPlane rows{source.data + T::kSourceH * T::kSourceStride, T::kRowsStride};
+  load_tile_words(src, source.data, source.stride, x0 - K / 2 - T::kSkew, y0 - K / 2, T::kSourceW, T::kSourceH,
+                  kNeutral<Op>);
+  __syncthreads();
+  for_row_segments<K - 1, T::kSkew>(
+      T::kSourceH, kTileW, SlideExtremum<Op, K>{}, [&](int r, int i) { return source.word(r, i); },
+      [&](int r, int i, unsigned v) { rows.word(r, i) = v; });
+  __syncthreads();
+  for_line_segments<K - 1>(kTileW, kTileH, SlideExtremum<Op, K>{}, [&](int c, int p) { return rows.at(p, c); },
+                           [&](int c, int p, unsigned v) {
+                             if (inside_image(src, x0 + c, y0 + p)) dst.at(x0 + c, y0 + p) = static_cast<std::uint8_t>(v);
+                           });
+}
+
+// Extremum of n consecutive bytes from p along a row (step 1) or a column (step = stride).
+template <Extremum Op>
+__device__ __forceinline__ std::uint8_t extremum_along(const std::uint8_t* p, int step, int n) {
   std::uint8_t v = p[0];
-#pragma unroll
-  for (int t = 1; t < span.size; ++t) v = pick<Op>(v, p[t * step]);
+  for (int t = 1; t < n; ++t) v = pick<Op>(v, p[t * step]);
   return v;
 }
 
@@ -48,12 +163,11 @@ struct TopHatTile {
   }
 };
 
-template <class Span>
 __global__ void __launch_bounds__(kThreads)
-    top_hat_threshold_kernel(CDeviceViewU8 src, DeviceViewU8 mask, Span k, std::uint8_t level, std::uint8_t min_value) {
-  extern __shared__ std::uint8_t shared[];
-  const TopHatTile t(k.size);
-  const int before = k.size / 2;
+    top_hat_threshold_kernel(CDeviceViewU8 src, DeviceViewU8 mask, int k, std::uint8_t level, std::uint8_t min_value) {
+  extern __shared__ __align__(16) std::uint8_t shared[];
+  const TopHatTile t(k);
+  const int before = k / 2;
   const int x0 = static_cast<int>(blockIdx.x) * kTileW;
   const int y0 = static_cast<int>(blockIdx.y) * kTileH;
   std::uint8_t* const s = shared;
@@ -94,16 +208,16 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-template <Extremum Op, class SpanW, class SpanH>
-__global__ void __launch_bounds__(kThreads) rect_extremum_kernel(CDeviceViewU8 src, DeviceViewU8 dst, SpanW kw, SpanH kh) {
-  extern __shared__ std::uint8_t shared[];
-  const int src_w = kTileW + kw.size - 1;
-  const int src_h = kTileH + kh.size - 1;
+template <Extremum Op>
+__global__ void __launch_bounds__(kThreads) rect_extremum_kernel(CDeviceViewU8 src, DeviceViewU8 dst, int kw, int kh) {
+  extern __shared__ __align__(16) std::uint8_t shared[];
+  const int src_w = kTileW + kw - 1;
+  const int src_h = kTileH + kh - 1;
   const int x0 = static_cast<int>(blockIdx.x) * kTileW;
   const int y0 = static_cast<int>(blockIdx.y) * kTileH;
   std::uint8_t* const s = shared;
   std::uint8_t* const rows = s + src_w * src_h;
-  load_tile(src, s, x0 - kw.size / 2, y0 - kh.size / 2, src_w, src_h, kNeutral<Op>);
+  load_tile(src, s, x0 - kw / 2, y0 - kh / 2, src_w, src_h, kNeutral<Op>);
   __syncthreads();
   for (int i = static_cast<int>(threadIdx.x); i < src_h * kTileW; i += kThreads) {
     const int r = i / kTileW;
@@ -130,29 +244,59 @@ void launch_rect(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 dst, int k
   const std::size_t bytes = static_cast<std::size_t>((kTileW + kw - 1) * (kTileH + kh - 1) + (kTileH + kh - 1) * kTileW);
   require_shared(bytes, "rect_extremum", kw, kh);
   if (src.empty()) return;
-  const auto launch = [&](auto span_w, auto span_h) {
-    rect_extremum_kernel<Op><<<tile_grid(src), kThreads, bytes, stream>>>(src, dst, span_w, span_h);
+  const auto loops = [&] {
+    rect_extremum_kernel<Op><<<tile_grid(src), kThreads, bytes, stream>>>(src, dst, kw, kh);
     PT_CUDA_CHECK_LAUNCH();
   };
-  if (kw == kh) {
-    with_span(kw, RectSizes{}, [&](auto span) { launch(span, span); });
-  } else {
-    launch(RuntimeSpan{kw}, RuntimeSpan{kh});
+  if (kw != kh) {
+    loops();
+    return;
   }
+  with_span(kw, RectSizes{}, [&](auto span) {
+    if constexpr (kFixedSpan<decltype(span)>) {
+      constexpr int kK = decltype(span)::size;
+      square_extremum_kernel<Op, kK><<<tile_grid(src), kThreads, RectTile<kK>::kBytes, stream>>>(src, dst);
+      PT_CUDA_CHECK_LAUNCH();
+    } else {
+      loops();
+    }
+  });
+}
+
+// Launches reflection_marks_kernel<k, grow> and returns true where that kernel exists.
+bool launch_marks(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, int k, std::uint8_t level,
+                  std::uint8_t min_value, int grow) {
+  bool launched = false;
+  with_span(k, TopHatSizes{}, [&](auto k_span) {
+    if constexpr (kFixedSpan<decltype(k_span)>) {
+      constexpr int kK = decltype(k_span)::size;
+      with_span(grow, MarkGrowSizes{}, [&](auto grow_span) {
+        if constexpr (kFixedSpan<decltype(grow_span)>) {
+          constexpr int kG = decltype(grow_span)::size;
+          reflection_marks_kernel<kK, kG>
+              <<<tile_grid(src), kMarksThreads, MarksTile<kK, kG>::kBytes, stream>>>(src, mask, level, min_value);
+          PT_CUDA_CHECK_LAUNCH();
+          launched = true;
+        }
+      });
+    }
+  });
+  return launched;
+}
+
+void check_top_hat_size(int k) {
+  if (k < 1) throw std::invalid_argument("top_hat_threshold: kernel size must be at least 1");
+  require_shared(TopHatTile(k).bytes(), "top_hat_threshold", k, k);
 }
 
 }  // namespace
 
 void top_hat_threshold(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, int k, std::uint8_t level,
                        std::uint8_t min_value) {
-  if (k < 1) throw std::invalid_argument("top_hat_threshold: kernel size must be at least 1");
-  const std::size_t bytes = TopHatTile(k).bytes();
-  require_shared(bytes, "top_hat_threshold", k, k);
-  if (src.empty()) return;
-  with_span(k, TopHatSizes{}, [&](auto span) {
-    top_hat_threshold_kernel<<<tile_grid(src), kThreads, bytes, stream>>>(src, mask, span, level, min_value);
-    PT_CUDA_CHECK_LAUNCH();
-  });
+  check_top_hat_size(k);
+  if (src.empty() || launch_marks(stream, src, mask, k, level, min_value, 1)) return;
+  top_hat_threshold_kernel<<<tile_grid(src), kThreads, TopHatTile(k).bytes(), stream>>>(src, mask, k, level, min_value);
+  PT_CUDA_CHECK_LAUNCH();
 }
 
 void rect_extremum(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 dst, int kw, int kh, Extremum op) {
@@ -162,6 +306,15 @@ void rect_extremum(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 dst, int
   } else {
     launch_rect<Extremum::Max>(stream, src, dst, kw, kh);
   }
+}
+
+void reflection_mask(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 marks, DeviceViewU8 mask, int k,
+                     std::uint8_t level, std::uint8_t min_value, int grow) {
+  check_top_hat_size(k);
+  if (grow < 1) throw std::invalid_argument("reflection_mask: the dilation must be at least 1");
+  if (src.empty() || launch_marks(stream, src, mask, k, level, min_value, grow)) return;
+  top_hat_threshold(stream, src, marks, k, level, min_value);
+  rect_extremum(stream, marks, mask, grow, grow, Extremum::Max);
 }
 
 }  // namespace pt::gpu

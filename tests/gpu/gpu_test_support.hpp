@@ -3,6 +3,7 @@
 // pixel with the CPU's, and the images they run on.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pt/gpu/device_memory.hpp"
@@ -52,18 +53,23 @@ std::vector<EyeImage> synthetic_eye_regions();
 std::vector<EyeImage> filter_test_images();
 
 // Runs a GPU filter, gpu(stream, src, dst) on device images, and its CPU reference,
-// cpu(src, dst), on one image, and compares the results (report_parity).
+// cpu(src, dst), on one image, and compares the results (report_parity). With a skew, src and dst
+// are views that many columns into wider device images, as an eye region lies in a frame, so
+// their rows need not start on a word.
 template <class GpuFilter, class CpuFilter>
 PixelDiff check_filter(const std::string& kind, const EyeImage& image, const gpu::Stream& stream, GpuFilter&& gpu,
-                       CpuFilter&& cpu) {
+                       CpuFilter&& cpu, int skew = 0) {
   const int w = image.pixels.width();
   const int h = image.pixels.height();
-  const gpu::DeviceImageU8 src = to_device(image.pixels.view(), stream);
-  const gpu::DeviceImageU8 out(w, h);
+  const RectI region{skew, 0, w, h};
+  ImageU8 framed(w + skew, h, 0xa5);
+  copy_pixels(image.pixels.view(), framed.view().sub(region));
+  const gpu::DeviceImageU8 src = to_device(std::as_const(framed).view(), stream);
+  const gpu::DeviceImageU8 out(w + skew, h);
   ImageU8 expected(w, h);
-  gpu(stream.get(), src.view(), out.view());
+  gpu(stream.get(), src.view().sub(region), out.view().sub(region));
   cpu(image.pixels.view(), expected.view());
-  const ImageU8 got = to_host(out.view(), stream);
+  const ImageU8 got = to_host(out.view().sub(region), stream);
   return report_parity(kind, image.name, got.view(), expected.view());
 }
 

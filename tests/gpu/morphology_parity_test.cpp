@@ -1,4 +1,5 @@
 // The GPU's erosion, dilation and fused top-hat threshold against core's filters, pixel by pixel.
+#include <algorithm>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -8,6 +9,23 @@
 #include "pt/imgproc/min_max_filter.hpp"
 #include "pt/imgproc/top_hat.hpp"
 #include "pt_catch.hpp"
+
+namespace {
+
+// Checks a GPU filter against its CPU reference on every image, each as a view at the start of
+// its rows and as one 3 columns in, whose rows start off a word.
+template <class GpuFilter, class CpuFilter>
+void check_images(const std::string& kind, const std::vector<pt::test::EyeImage>& images,
+                  const pt::gpu::Stream& stream, GpuFilter gpu, CpuFilter cpu) {
+  for (const pt::test::EyeImage& img : images) {
+    for (const int skew : {0, 3}) {
+      CAPTURE(kind, img.name, skew);
+      CHECK(pt::test::check_filter(kind, img, stream, gpu, cpu, skew).max_abs == 0);
+    }
+  }
+}
+
+}  // namespace
 
 TEST_CASE("GPU top-hat threshold equals TopHatFilter::threshold") {
   const pt::gpu::Stream stream;
@@ -19,16 +37,12 @@ TEST_CASE("GPU top-hat threshold equals TopHatFilter::threshold") {
     const std::string kind = "top-hat k=" + std::to_string(k);
     const auto l = static_cast<std::uint8_t>(level);
     const auto f = static_cast<std::uint8_t>(floor);
-    for (const pt::test::EyeImage& img : images) {
-      CAPTURE(kind, img.name);
-      const pt::test::PixelDiff d = pt::test::check_filter(
-          kind, img, stream,
-          [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 dst) {
-            pt::gpu::top_hat_threshold(s, src, dst, k, l, f);
-          },
-          [&](pt::CViewU8 src, pt::ViewU8 dst) { cpu.threshold(src, dst, k, l, f); });
-      CHECK(d.max_abs == 0);
-    }
+    check_images(
+        kind, images, stream,
+        [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 dst) {
+          pt::gpu::top_hat_threshold(s, src, dst, k, l, f);
+        },
+        [&](pt::CViewU8 src, pt::ViewU8 dst) { cpu.threshold(src, dst, k, l, f); });
   }
 }
 
@@ -41,17 +55,43 @@ TEST_CASE("GPU rectangular erosion and dilation equal RectExtremumFilter") {
     for (const pt::Extremum op : {pt::Extremum::Min, pt::Extremum::Max}) {
       const std::string kind = std::string(op == pt::Extremum::Min ? "erosion " : "dilation ") + std::to_string(kw) +
                                "x" + std::to_string(kh);
-      for (const pt::test::EyeImage& img : images) {
-        CAPTURE(kind, img.name);
-        const pt::test::PixelDiff d = pt::test::check_filter(
-            kind, img, stream,
-            [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 dst) {
-              pt::gpu::rect_extremum(s, src, dst, kw, kh, op);
-            },
-            [&](pt::CViewU8 src, pt::ViewU8 dst) { cpu.apply(src, dst, kw, kh, op); });
-        CHECK(d.max_abs == 0);
-      }
+      check_images(
+          kind, images, stream,
+          [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 dst) {
+            pt::gpu::rect_extremum(s, src, dst, kw, kh, op);
+          },
+          [&](pt::CViewU8 src, pt::ViewU8 dst) { cpu.apply(src, dst, kw, kh, op); });
     }
+  }
+}
+
+TEST_CASE("GPU reflection mask equals the top-hat marks dilated by RectExtremumFilter") {
+  const pt::gpu::Stream stream;
+  pt::TopHatFilter top_hat;
+  pt::RectExtremumFilter dilation;
+  const std::vector<pt::test::EyeImage> images = pt::test::filter_test_images();
+  int max_w = 0;
+  int max_h = 0;
+  for (const pt::test::EyeImage& img : images) {
+    max_w = std::max(max_w, img.pixels.width());
+    max_h = std::max(max_h, img.pixels.height());
+  }
+  const pt::gpu::DeviceImageU8 marks(max_w, max_h);  // the marks where they are not fused
+  // 19/5 is the default; 9/1, 3/3 and 31/7 take the fused kernel too, at the ends of its sizes;
+  // 19/9, 4/5 and 33/3 write the marks out and dilate them apart.
+  for (const auto& [k, grow] : {std::pair{19, 5}, std::pair{9, 1}, std::pair{3, 3}, std::pair{31, 7}, std::pair{19, 9},
+                                std::pair{4, 5}, std::pair{33, 3}}) {
+    const std::string kind = "reflection mask k=" + std::to_string(k) + " grow=" + std::to_string(grow);
+    check_images(
+        kind, images, stream,
+        [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 dst) {
+          pt::gpu::reflection_mask(s, src, marks.view().sub({0, 0, src.width, src.height}), dst, k, 50, 150, grow);
+        },
+        [&](pt::CViewU8 src, pt::ViewU8 dst) {
+          pt::ImageU8 cpu_marks(src.width, src.height);
+          top_hat.threshold(src, cpu_marks.view(), k, 50, 150);
+          dilation.apply(std::as_const(cpu_marks).view(), dst, grow, grow, pt::Extremum::Max);
+        });
   }
 }
 
@@ -62,5 +102,9 @@ TEST_CASE("GPU morphology refuses kernels its tiles cannot hold") {
   CHECK_THROWS_AS(pt::gpu::top_hat_threshold(stream.get(), img.view(), out.view(), 51, 50, 150), std::invalid_argument);
   CHECK_THROWS_AS(pt::gpu::top_hat_threshold(stream.get(), img.view(), out.view(), 0, 50, 150), std::invalid_argument);
   CHECK_THROWS_AS(pt::gpu::rect_extremum(stream.get(), img.view(), out.view(), 300, 300, pt::Extremum::Max),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(pt::gpu::reflection_mask(stream.get(), img.view(), out.view(), out.view(), 51, 50, 150, 5),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(pt::gpu::reflection_mask(stream.get(), img.view(), out.view(), out.view(), 19, 50, 150, 0),
                   std::invalid_argument);
 }

@@ -18,6 +18,14 @@ namespace pt::gpu {
 void top_hat_threshold(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, int k, std::uint8_t level,
                        std::uint8_t min_value);
 
+// mask = the marks of top_hat_threshold(src, k, level, min_value) dilated by a grow x grow square
+// (rect_extremum's maximum): the reflection mask of ReflectionRemover::find_mask. The usual sizes
+// (odd k to 31, grow 1 to 7 odd) take one kernel that keeps the marks in shared memory; the
+// others write them to `marks` (src's size at least, apart from src and mask), then dilate them.
+// Throws std::invalid_argument where top_hat_threshold or rect_extremum would.
+void reflection_mask(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 marks, DeviceViewU8 mask, int k,
+                     std::uint8_t level, std::uint8_t min_value, int grow);
+
 // dst = minimum or maximum over a kw x kh rectangle, as RectExtremumFilter::apply. dst must not
 // overlap src. Throws std::invalid_argument when the tile does not fit in shared memory.
 void rect_extremum(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 dst, int kw, int kh, Extremum op);
