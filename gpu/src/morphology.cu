@@ -18,8 +18,9 @@ constexpr int kMarksThreads = 512;
 constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // without an opt-in, on every architecture we build for
 // The reflection finder's square (19 by default) and the usual small dilations get kernels of
 // their own, with the window in registers (line_segments.cuh); other sizes take the tap loops.
+// 13 is the dilation of reflections masked but not filled (ReflectionParams::unfilled_dilation).
 using TopHatSizes = std::integer_sequence<int, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31>;
-using RectSizes = std::integer_sequence<int, 3, 5, 7, 9, 11>;
+using RectSizes = std::integer_sequence<int, 3, 5, 7, 9, 11, 13>;
 // Dilations of the reflection marks fused with their top-hat (1: the marks themselves).
 using MarkGrowSizes = std::integer_sequence<int, 1, 3, 5, 7>;
 

@@ -25,13 +25,12 @@ void ReflectionRemover::operator()(cudaStream_t stream, CDeviceViewU8 src, Devic
     fill_.clear_count(stream);
     return;
   }
-  const DeviceViewU8 thresholded = thresholded_.view().sub({0, 0, src.width, src.height});
+  const DeviceViewU8 marks = thresholded_.view().sub({0, 0, src.width, src.height});
   // The CPU clamps its parameters the same way (ReflectionRemover::find_mask).
-  top_hat_threshold(stream, src, thresholded, params.kernel_size,
-                    static_cast<std::uint8_t>(std::clamp(params.threshold, 0, 255)),
-                    static_cast<std::uint8_t>(std::clamp(params.min_brightness, 0, 255)));
-  const int grow = std::max(1, params.mask_dilation());
-  rect_extremum(stream, thresholded, mask, grow, grow, Extremum::Max);
+  reflection_mask(stream, src, marks, mask, params.kernel_size,
+                  static_cast<std::uint8_t>(std::clamp(params.threshold, 0, 255)),
+                  static_cast<std::uint8_t>(std::clamp(params.min_brightness, 0, 255)),
+                  std::max(1, params.mask_dilation()));
   if (!params.fill) {
     copy_async(stream, src, dst);
     fill_.clear_count(stream);
