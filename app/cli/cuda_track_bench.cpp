@@ -81,6 +81,36 @@ Timed drive(PupilDetector& detector, FilledFrames& frames, const std::vector<Eye
 // overlap the copies and kernels of the next ones.
 constexpr int kInFlight = 4;
 
+// The stages of the CUDA detector as `options` configure it, one frame at a time so that they do
+// not overlap: device events cost a little, so they are kept out of the end-to-end passes.
+std::vector<StageTiming> time_stages(FilledFrames& pinned, const std::vector<EyeRegion>& regions,
+                                     const DetectorParams& params, gpu::CudaDetectorOptions options, int count) {
+  options.max_in_flight = 1;
+  options.time_stages = true;
+  const auto staged = gpu::make_cuda_detector(params, options);
+  const std::string search = options.device_search ? "device search" : "host search";
+  std::vector<StageTiming> stages{{"cuda stage, " + search + ": H2D (slower eye)", {}},
+                                  {"cuda stage, " + search + ": preprocessing (slower eye)", {}},
+                                  {"cuda stage, " + search + ": D2H, or device search + result (slower eye)", {}},
+                                  {"cuda stage, " + search + ": search on the host (both eyes)", {}}};
+  if (options.device_search) {
+    for (const char* part : gpu::search::kSearchStageNames) {
+      stages.push_back({std::string("cuda device search: ") + part + " (slower eye)", {}});
+    }
+  }
+  (void)drive(*staged, pinned, regions, params, count, "staged", [&] {
+    const gpu::CudaStageTimes s = staged->last_stage_times();
+    stages[0].add(s.upload_us);
+    stages[1].add(s.preprocess_us);
+    stages[2].add(s.download_us);
+    stages[3].add(s.search_us);
+    for (std::size_t k = 0; options.device_search && k < s.device_search_us.size(); ++k) {
+      stages[4 + k].add(s.device_search_us[k]);
+    }
+  });
+  return stages;
+}
+
 std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, const std::vector<EyeRegion>& regions,
                                         DetectorParams params, const std::string& mode, int count) {
   const gpu::CudaDeviceProbe probe = gpu::probe_cuda_device();
@@ -109,26 +139,9 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
       drive(*hosted, pinned, regions, params, count, "track " + mode + ", " + hosted->description(), nothing);
   options.device_search = true;
 
-  // The stages, one frame at a time so that they do not overlap: device events cost a little,
-  // so they are kept out of the end-to-end pass.
-  options.max_in_flight = 1;
-  options.time_stages = true;
-  const auto staged = gpu::make_cuda_detector(params, options);
-  std::vector<StageTiming> stages{{"cuda stage: H2D (slower eye)", {}},
-                                  {"cuda stage: preprocessing (slower eye)", {}},
-                                  {"cuda stage: D2H, or device search + result (slower eye)", {}},
-                                  {"cuda stage: search (host, both eyes)", {}}};
-  for (const char* part : gpu::search::kSearchStageNames) {
-    stages.push_back({std::string("cuda device search: ") + part + " (slower eye)", {}});
-  }
-  (void)drive(*staged, pinned, regions, params, count, "staged", [&] {
-    const gpu::CudaStageTimes s = staged->last_stage_times();
-    stages[0].add(s.upload_us);
-    stages[1].add(s.preprocess_us);
-    stages[2].add(s.download_us);
-    stages[3].add(s.search_us);
-    for (std::size_t k = 0; k < s.device_search_us.size(); ++k) stages[4 + k].add(s.device_search_us[k]);
-  });
+  std::vector<StageTiming> stages = time_stages(pinned, regions, params, options, count);
+  options.device_search = false;
+  for (StageTiming& s : time_stages(pinned, regions, params, options, count)) stages.push_back(std::move(s));
 
   std::fprintf(stderr, "bench: CUDA device %s (compute %d.%d); track %s mode, CPU / CUDA: frames/s %.3f, latency p50 %.2f, p99 %.2f\n",
                probe.device_name.c_str(), probe.compute_major, probe.compute_minor, mode.c_str(),
