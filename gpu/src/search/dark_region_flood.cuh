@@ -8,7 +8,7 @@
 //
 // A phase's threads each take what it hands them and, from each, up to kDepth further pixels on
 // their own: a pupil's floor fills in a few phases rather than one per pixel of its radius.
-// Thread 0 walks the levels one phase behind the others, which start the next level meanwhile;
+// One thread walks the levels one phase behind the others, which start the next level meanwhile;
 // its verdict (the walk ended, or the spill's area) reaches them at the next meeting. Every
 // count a phase adds up lives in a copy of its own, so that one phase's counting never meets
 // the next one's reading.
@@ -30,7 +30,11 @@ namespace flood_detail {
 constexpr int kLevels = 256;
 constexpr int kNoLevel = kLevels;  // no pixel waits
 constexpr int kDepth = 8;          // pixels a thread takes on its own in a phase
-constexpr int kPrefetchReach = 64;  // the greys within this of the seed are fetched ahead
+// The thread that walks the levels: the last warp only walks while a level begins, and the
+// others take its pixels meanwhile.
+constexpr int kWalker = kSearchThreads - 1;
+constexpr int kWarps = kSearchThreads / 32;
+constexpr int kLevelWorkers = kSearchThreads - 32;
 
 // What a phase's threads counted: pixels handed to the next phase, pixels taken.
 struct PhaseCounts {
@@ -38,7 +42,7 @@ struct PhaseCounts {
   int taken;
 };
 
-// What thread 0's walk tells the block after a phase.
+// What the walk tells the block after a phase.
 struct WalkNews {
   int ended;       // the walk is over
   int spill_area;  // the area past which the level begun spills (INT_MAX: none)
@@ -51,6 +55,9 @@ struct FloodState {
   int waiting_least[3];     // the least grey in each
   WalkNews news[2];         // by phase, in turn
   int touched[kLevels];     // by level: the region came to the image's edge there
+  // The coordinate sums of the level being taken, a pair a warp (added by its lane 0 alone), for
+  // this level and the one before, which the walker adds up.
+  unsigned long long sums[2][kWarps][2];
   int reach[4];             // the box of the pixels taken: x0, y0, x1, y1
 };
 
@@ -160,7 +167,8 @@ __device__ inline unsigned long long warp_sum_wide(unsigned long long v) {
 }
 
 // Adds the threads' tallies to the level's region and the phase's counts. Called by all threads.
-__device__ inline void publish(const Tally& t, DarkRegionSnapshot& level, int* taken, int* touched, int* least_waiting) {
+__device__ inline void publish(const Tally& t, DarkRegionSnapshot& level, unsigned long long* sums, int* taken, int* touched,
+                               int* least_waiting) {
   constexpr unsigned kAll = 0xFFFFFFFFU;
   const bool leader = threadIdx.x % 32U == 0U;
   if (__any_sync(kAll, t.taken > 0)) {
@@ -174,8 +182,8 @@ __device__ inline void publish(const Tally& t, DarkRegionSnapshot& level, int* t
     if (leader) {
       atomicAdd(taken, area);
       atomicAdd(&level.area, area);
-      atomicAdd(reinterpret_cast<unsigned long long*>(&level.sum_x), sum_x);
-      atomicAdd(reinterpret_cast<unsigned long long*>(&level.sum_y), sum_y);
+      sums[0] += sum_x;  // the warp's own
+      sums[1] += sum_y;
       atomicMin(&level.x0, x0);
       atomicMin(&level.y0, y0);
       atomicMax(&level.x1, x1);
@@ -185,26 +193,6 @@ __device__ inline void publish(const Tally& t, DarkRegionSnapshot& level, int* t
   if (__any_sync(kAll, t.touched) && leader) atomicOr(touched, 1);
   const int least = warp_min(kAll, t.least_waiting);
   if (leader && least < kNoLevel) atomicMin(least_waiting, least);
-}
-
-// Asks for the greys around the seed ahead of the flood, into the L1 cache: the first phases
-// then wait on none.
-__device__ inline void prefetch_around(const CViewU8& image, int sx, int sy) {
-  constexpr int kLine = 128;
-  const int x0 = max(sx - kPrefetchReach, 0);
-  const int x1 = min(sx + kPrefetchReach, image.width - 1);
-  const int y0 = max(sy - kPrefetchReach, 0);
-  const int rows = min(sy + kPrefetchReach, image.height - 1) - y0 + 1;
-  const int lines = (x1 - x0) / kLine + 2;  // a row's span touches at most this many lines
-  for (int i = static_cast<int>(threadIdx.x); i < rows * lines; i += kSearchThreads) {
-    const std::uint8_t* row = image.row(y0 + i / lines);
-    const auto start = reinterpret_cast<std::uintptr_t>(row + x0) / kLine * kLine + static_cast<std::uintptr_t>(i % lines) * kLine;
-    const auto last = reinterpret_cast<std::uintptr_t>(row + x1);
-    if (start > last) continue;
-    const auto first = reinterpret_cast<std::uintptr_t>(row + x0);
-    const std::uintptr_t at = start > first ? start : first;  // a byte of the image
-    asm volatile("prefetch.global.L1 [%0];" ::"l"(at));
-  }
 }
 
 }  // namespace flood_detail
@@ -241,7 +229,6 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
                                     layout.list_entries, scratch.frontier + static_cast<std::ptrdiff_t>(i) * scratch.capacity};
   };
 
-  prefetch_around(image, sx, sy);
   marks.clear_band();
   for (int l = tid; l < kLevels; l += kSearchThreads) {
     levels[l] = {0, 0, 0, INT_MAX, INT_MAX, INT_MIN, INT_MIN};
@@ -254,6 +241,9 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
       s.waiting_least[i] = kNoLevel;
     }
     s.news[0] = s.news[1] = {0, INT_MAX};
+    for (auto& by_level : s.sums) {
+      for (auto& pair : by_level) pair[0] = pair[1] = 0ULL;
+    }
     s.reach[0] = s.reach[1] = INT_MAX;
     s.reach[2] = s.reach[3] = INT_MIN;
     // The seed waits for its own level.
@@ -264,7 +254,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
   __syncthreads();
   if (tid == 0) (void)marks.claim(sx, sy);  // before any neighbour's claim: thread 0 takes the seed
 
-  // Thread 0's walk, and what it has walked: the levels below `walked`, and `walked` begun.
+  // The walker's walk, and what it has walked: the levels below `walked`, and `walked` begun.
   DarkRegionLevelWalk walk(first_level, min_radius, max_radius);
   DarkRegionSnapshot below{0, 0, 0, sx, sy, sx, sy};  // the region up to the last level walked
   int walked = first_level;
@@ -272,8 +262,19 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
   int spill_area = INT_MAX;
   bool ended = false;
   // Walks the levels below `next`, each level's pixels turned into the region up to it, and
-  // begins `next`.
-  const auto walk_to = [&](int next) {
+  // begins `next`. The warps' sums of the level begun are in s.sums[turn].
+  const auto walk_to = [&](int next, int turn) {
+    if (begun) {
+      unsigned long long sum_x = 0;
+      unsigned long long sum_y = 0;
+      for (auto& pair : s.sums[turn]) {
+        sum_x += pair[0];
+        sum_y += pair[1];
+        pair[0] = pair[1] = 0ULL;  // for the level after next
+      }
+      levels[walked].sum_x = static_cast<std::int64_t>(sum_x);
+      levels[walked].sum_y = static_cast<std::int64_t>(sum_y);
+    }
     for (; walked < next; ++walked) {
       if (!begun) (void)walk.begin_level(walked);
       begun = false;
@@ -297,6 +298,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
   int area_before = 0;
   int level_area = 0;
   int waiting_turn = 0;  // which list of waiting pixels the next level reads
+  int sums_turn = 1;     // which of s.sums the level being taken adds to
   Box reach{sx, sy, sx, sy};  // this thread's pixels, and the seed
   enum class End { Walked, Spilled, Exhausted } end = End::Walked;
   for (int k = 0;; ++k) {
@@ -317,17 +319,18 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
         break;
       }
       level = next;
+      sums_turn ^= 1;
       area_before += level_area;
       level_area = 0;
       count = s.waiting_count[waiting_turn];
     }
     const int wait_into = new_level ? (waiting_turn + 1) % 3 : waiting_turn;
-    if (tid == 0) {
+    if (tid == kWalker) {
       s.phase[(k + 1) % 3] = {0, 0};
       if (new_level) {
         s.waiting_count[(waiting_turn + 2) % 3] = 0;
         s.waiting_least[(waiting_turn + 2) % 3] = kNoLevel;
-        walk_to(level);
+        walk_to(level, sums_turn ^ 1);
       }
       s.news[k % 2] = {ended ? 1 : 0, spill_area};
     }
@@ -337,7 +340,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
     int budget = kDepth;
     if (new_level) {
       const SplitList<PendingPixel> in = waiting_list(waiting_turn);
-      for (int i = tid; i < count; i += kSearchThreads) {
+      for (int i = tid; tid < kLevelWorkers && i < count; i += kLevelWorkers) {
         const PendingPixel e = in.get(i);
         const int x = static_cast<int>(e.packed & 0xFFFFU);
         const int y = static_cast<int>(e.packed >> 16);
@@ -355,14 +358,15 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
       const SplitList<std::uint32_t> in = frontier_list((k + 1) % 2);
       for (int i = tid; i < count; i += kSearchThreads) take_from(p, in.get(i), t, budget);
     }
-    publish(t, levels[level], &s.phase[k % 3].taken, &s.touched[level], &s.waiting_least[wait_into]);
+    publish(t, levels[level], s.sums[sums_turn][tid / 32], &s.phase[k % 3].taken, &s.touched[level],
+            &s.waiting_least[wait_into]);
     reach.add(t.box);
     __syncthreads();
   }
 
-  if (tid == 0) {
+  if (tid == kWalker) {
     if (end == End::Spilled) walk.spill(levels);
-    if (end == End::Exhausted) walk_to(kLevels);
+    if (end == End::Exhausted) walk_to(kLevels, sums_turn);
     finds = walk.finds();
   }
   const bool marks_outside = layout.band_rows < image.height;
