@@ -285,6 +285,46 @@ TEST_CASE("device flood equals DarkRegionGrower::grow on synthetic eyes") {
   CHECK(seen.after_wall > 0);
 }
 
+TEST_CASE("device flood equals DarkRegionGrower::grow where the tracker grows it") {
+  // The tracker's floods: from near the pupil's centre with its limits, in a binocular frame's
+  // whole eye region and in a tracking window around the pupil, over frames of a moving eye.
+  pt::SyntheticConfig config;
+  config.seed = 21;
+  pt::SyntheticEyeRenderer renderer(config);
+  pt::ImageU8 frame(config.width, config.height);
+  const pt::gpu::Stream stream;
+  pt::SplitMix64 rng(5);
+  Coverage seen;
+  const int frames = pt::test::small_frames_only() ? 1 : 6;
+  for (int f = 0; f < frames; ++f) {
+    pt::SyntheticFrameTruth truth;
+    for (int skip = 0; skip < 37; ++skip) truth = renderer.render_next(frame.view());
+    for (int e = 0; e < config.eyes; ++e) {
+      const pt::Ellipse& pupil = truth.eyes[static_cast<std::size_t>(e)].pupil;
+      const pt::RectI region = renderer.eye_region(e);
+      pt::ImageU8 pixels(region.w, region.h);
+      pt::copy_pixels(std::as_const(frame).view().sub(region), pixels.view());
+      const pt::ImageU8 image = smoothed(pixels);
+      const pt::Point2f centre{pupil.cx - static_cast<float>(region.x), pupil.cy - static_cast<float>(region.y)};
+      const pt::RectI window = pt::RectI{static_cast<int>(centre.x) - 78, static_cast<int>(centre.y) - 78, 156, 156}.intersect(
+          pt::RectI{0, 0, image.width(), image.height()});
+      pt::ImageU8 cut(window.w, window.h);
+      pt::copy_pixels(image.view().sub(window), cut.view());
+      const std::string tag = "eye " + std::to_string(e) + " after " + std::to_string(37 * (f + 1)) + " frames";
+      for (const bool whole : {true, false}) {
+        const pt::Point2f at = whole ? centre : pt::Point2f{centre.x - static_cast<float>(window.x), centre.y - static_cast<float>(window.y)};
+        std::vector<FloodQuery> q;
+        for (int i = 0; i < 4; ++i) {
+          q.push_back({{at.x + uniform(rng, -4.0F, 4.0F), at.y + uniform(rng, -4.0F, 4.0F)}, 6.0F, 200.0F});
+        }
+        check_scene({tag + (whole ? " region" : " window"), whole ? image : cut, std::move(q)}, stream, seen);
+      }
+    }
+  }
+  std::printf("flood parity, tracker's floods: %d floods, after_wall %d\n", seen.floods, seen.after_wall);
+  CHECK(seen.after_wall > 0);
+}
+
 TEST_CASE("device flood equals DarkRegionGrower::grow on real frames") {
   const auto eyes = pt::test::real_eyes(40);
   if (!eyes) {

@@ -5,8 +5,6 @@
 namespace pt::gpu::search {
 namespace {
 
-constexpr int kPitchAlignment = 16;
-
 __global__ void __launch_bounds__(kSearchThreads)
     dark_region_floods(CViewU8 image, const FloodQuery* queries, int count, DeviceDarkRegions* results,
                        FloodScratch scratch) {
@@ -37,9 +35,24 @@ int launch_flood_shared_bytes() {
 }
 
 FloodScratchBuffers::FloodScratchBuffers(int width, int height)
-    : pitch_((width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment),
-      rows_(height),
-      join_(static_cast<std::size_t>(pitch_) * static_cast<std::size_t>(height)) {}
+    : width_(width),
+      height_(height),
+      mark_words_(mark_words(width)),
+      capacity_(width * height),
+      marks_(static_cast<std::size_t>(mark_words_) * static_cast<std::size_t>(height)),
+      frontier_(2 * static_cast<std::size_t>(capacity_)),
+      pending_(3 * static_cast<std::size_t>(capacity_)) {
+  // Each flood leaves the marks as it found them. The floods run on streams that do not wait for
+  // the default stream's memset: it has to be done before any starts.
+  PT_CUDA_CHECK(cudaMemset(marks_.data(), 0, marks_.size() * sizeof(std::uint32_t)));
+  PT_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+FloodScratch FloodScratchBuffers::view(int shared_bytes) const noexcept {
+  return {marks_.data(), mark_words_, width_, height_, frontier_.data(), pending_.data(), capacity_, shared_bytes};
+}
+
+int FloodScratchBuffers::shared_bytes_wanted() const noexcept { return flood_bytes_for_all_rows(width_, height_); }
 
 void launch_dark_region_floods(CViewU8 image, const FloodQuery* queries, int count, DeviceDarkRegions* results,
                                const FloodScratch& scratch, cudaStream_t stream) {

@@ -1,26 +1,26 @@
 #pragma once
-// The dark-region flood for one block. The CPU takes pixels one at a time in increasing grey
-// order; here every pixel's join level is computed at once instead: the level at which the
-// flood takes it is the lowest, over the paths from the seed through pixels off the image's
-// edge, of the brightest grey on the path (never below the seed's own). Counting the pixels of
-// each join level gives the region at every level, which the CPU's level walk then reads.
+// The dark-region flood for one block, level by level as the CPU's: from the seed's grey up, the
+// region takes, at each level, the pixels that wait for it and then whatever those reach
+// through pixels no brighter, in phases between which the block meets. A pixel is reached
+// once (its mark), and waits for its grey's level if brighter than the level being taken. The
+// block thus touches the pixels the CPU's flood touches, and counts each level's pixels, sums
+// and box as whole numbers, exact in any order; the CPU's level walk reads them.
 //
-// The join levels are relaxed within a window around the seed, widened until it is known to
-// hold the region at every level the walk reads: a path leaving the window passes one of its
-// border pixels, so the levels below the lowest join level on the window's border are exact
-// and that level is known from below (flood_level_walk.hpp). A walk that needs more is tried
-// again in a window twice as wide, up to the whole image.
-//
-// The sweeps wait on every pixel they read, one after another along a line: a window that fits
-// in the launch's dynamic shared memory is relaxed there, on a copy of its greys, and only
-// handed to the global scratch when a wider window follows.
+// A phase's threads each take what it hands them and, from each, up to kDepth further pixels on
+// their own: a pupil's floor fills in a few phases rather than one per pixel of its radius.
+// One thread walks the levels one phase behind the others, which start the next level meanwhile;
+// its verdict (the walk ended, or the spill's area) reaches them at the next meeting. Every
+// count a phase adds up lives in a copy of its own, so that one phase's counting never meets
+// the next one's reading.
 #include <climits>
 #include <cstdint>
 
 #include "pt/image.hpp"
 #include "pt/pupil/dark_region_levels.hpp"
 #include "dark_region_flood.hpp"
-#include "flood_level_walk.hpp"
+#include "flood_layout.hpp"
+#include "flood_lists.cuh"
+#include "flood_marks.cuh"
 #include "search_block.cuh"
 #include "warp_reduce.cuh"
 
@@ -28,367 +28,171 @@ namespace pt::gpu::search {
 namespace flood_detail {
 
 constexpr int kLevels = 256;
-constexpr int kUnknown = kLevels;        // a join level above every grey
-constexpr int kFirstReach = 40;          // the first window's half side: a pupil of 35 px and its border
-constexpr int kRunPixels = 16;           // pixels a thread counts at a time: one vector load
-constexpr int kBatch = 8;                // pixels of a line read at once by a sweep
-constexpr std::uint8_t kFar = 255;       // not reached yet: an upper bound of every join level
+constexpr int kNoLevel = kLevels;  // no pixel waits
+constexpr int kDepth = 8;          // pixels a thread takes on its own in a phase
+// The thread that walks the levels: the last warp only walks while a level begins, and the
+// others take its pixels meanwhile.
+constexpr int kWalker = kSearchThreads - 1;
+constexpr int kWarps = kSearchThreads / 32;
+constexpr int kLevelWorkers = kSearchThreads - 32;
 
-// Half-open, inside the image.
-struct Window {
+// What a phase's threads counted: pixels handed to the next phase, pixels taken.
+struct PhaseCounts {
+  int frontier;
+  int taken;
+};
+
+// What the walk tells the block after a phase.
+struct WalkNews {
+  int ended;       // the walk is over
+  int spill_area;  // the area past which the level begun spills (INT_MAX: none)
+};
+
+// The block's shared state (no initialisers: it lives in shared memory).
+struct FloodState {
+  PhaseCounts phase[3];     // by phase, in turn
+  int waiting_count[3];     // the lists of waiting pixels, in turn by level
+  int waiting_least[3];     // the least grey in each
+  WalkNews news[2];         // by phase, in turn
+  int touched[kLevels];     // by level: the region came to the image's edge there
+  // The coordinate sums of the level being taken, a pair a warp (added by its lane 0 alone), for
+  // this level and the one before, which the walker adds up.
+  unsigned long long sums[2][kWarps][2];
+  int reach[4];             // the box of the pixels taken: x0, y0, x1, y1
+};
+
+struct Box {
   int x0;
   int y0;
   int x1;
   int y1;
-};
-
-__device__ inline Window window_around(int sx, int sy, int reach, int width, int height) {
-  return {max(sx - reach, 0), max(sy - reach, 0), min(sx + reach + 1, width), min(sy + reach + 1, height)};
-}
-
-// The window's pixels off the image's edge, the only ones a flood takes.
-__device__ inline Window inner(const Window& w, int width, int height) {
-  return {max(w.x0, 1), max(w.y0, 1), min(w.x1, width - 1), min(w.y1, height - 1)};
-}
-
-__device__ inline bool holds(const Window& w, int x, int y) { return x >= w.x0 && x < w.x1 && y >= w.y0 && y < w.y1; }
-
-// Where a window's join levels and greys are read and written, by image coordinates: the global
-// scratch and the image, or copies in shared memory.
-struct Planes {
-  std::uint8_t* join;
-  const std::uint8_t* grey;
-  int join_pitch;
-  std::ptrdiff_t grey_pitch;
-  int ox;  // the image coordinates of the planes' first pixel
-  int oy;
-  bool grey_copied;  // the greys are a copy in shared memory, to be filled
-  __device__ std::uint8_t* join_at(int x, int y) const {
-    return join + static_cast<std::ptrdiff_t>(y - oy) * join_pitch + (x - ox);
+  __device__ void add(int x, int y) {
+    x0 = min(x0, x);
+    y0 = min(y0, y);
+    x1 = max(x1, x);
+    y1 = max(y1, y);
   }
-  __device__ const std::uint8_t* grey_at(int x, int y) const {
-    return grey + static_cast<std::ptrdiff_t>(y - oy) * grey_pitch + (x - ox);
+  __device__ void add(const Box& b) {
+    x0 = min(x0, b.x0);
+    y0 = min(y0, b.y0);
+    x1 = max(x1, b.x1);
+    y1 = max(y1, b.y1);
   }
 };
 
-__device__ inline Planes global_planes(CViewU8 image, const FloodScratch& s) {
-  return {s.join, image.data, s.pitch, image.stride, 0, 0, false};
-}
+constexpr Box kNoBox{INT_MAX, INT_MAX, INT_MIN, INT_MIN};
 
-// The window's planes in the dynamic shared memory, or planes with no join where they do not fit.
-// Rows start on a 16-pixel boundary of the image and hold whole 16-pixel runs, as in the global
-// scratch, and an odd number of words, so that a warp's threads on successive rows read
-// different banks.
-struct SharedLayout {
-  int ox;
-  int pitch;
-  long long plane_bytes;
+// A thread's counts in one phase.
+struct Tally {
+  int taken = 0;
+  unsigned long long sum_x = 0;
+  unsigned long long sum_y = 0;
+  Box box = kNoBox;
+  bool touched = false;
+  int least_waiting = kNoLevel;
+  __device__ void take(int x, int y) {
+    ++taken;
+    sum_x += static_cast<unsigned>(x);
+    sum_y += static_cast<unsigned>(y);
+    box.add(x, y);
+  }
 };
 
-__device__ inline SharedLayout shared_layout(const Window& w) {
-  const int ox = w.x0 / kRunPixels * kRunPixels;
-  const int pitch = (w.x1 - ox + kRunPixels - 1) / kRunPixels * kRunPixels + 4;
-  return {ox, pitch, static_cast<long long>(pitch) * (w.y1 - w.y0)};
-}
-
-// The join levels of a window that fits there are kept in shared memory, and its greys too where
-// both fit; greys that do not are read from the image.
-__device__ inline Planes shared_planes(CViewU8 image, const Window& w, const FloodScratch& s, std::uint8_t* buffer) {
-  const SharedLayout l = shared_layout(w);
-  if (l.plane_bytes > s.shared_bytes) return {};
-  if (2 * l.plane_bytes > s.shared_bytes) return {buffer, image.row(w.y0) + l.ox, l.pitch, image.stride, l.ox, w.y0, false};
-  return {buffer, buffer + l.plane_bytes, l.pitch, l.pitch, l.ox, w.y0, true};
-}
-
-// The next window's half side: twice this one's, but first the widest that shared memory holds
-// where twice would leave it.
-__device__ inline int next_reach(int reach, int sx, int sy, int width, int height, const FloodScratch& s) {
-  const auto fits = [&](int r) {
-    return shared_layout(window_around(sx, sy, r, width, height)).plane_bytes <= s.shared_bytes;
-  };
-  if (fits(2 * reach) || !fits(reach)) return 2 * reach;
-  int lo = reach;  // fits
-  int hi = 2 * reach;  // does not
-  while (hi - lo > 1) {
-    const int mid = (lo + hi) / 2;
-    (fits(mid) ? lo : hi) = mid;
-  }
-  return lo > reach ? lo : 2 * reach;
-}
-
-// Calls f(x, y) for every pixel of `w`, a warp to a row, so that neighbouring threads take
-// neighbouring pixels and no thread divides.
-template <class F>
-__device__ inline void for_each_pixel(const Window& w, F&& f) {
-  const int lane = static_cast<int>(threadIdx.x % 32U);
-  for (int y = w.y0 + static_cast<int>(threadIdx.x / 32U); y < w.y1; y += kSearchThreads / 32) {
-    for (int x = w.x0 + lane; x < w.x1; x += 32) f(x, y);
-  }
-}
-
-// Fills the shared planes of window `w`: the greys where copied, and the join levels of `before`
-// (in the scratch), the other pixels not reached.
-__device__ inline void stage_in(CViewU8 image, const FloodScratch& s, const Planes& p, const Window& w,
-                                const Window& before) {
-  auto* grey = const_cast<std::uint8_t*>(p.grey);  // the shared copy, written only here
-  for_each_pixel(w, [&](int x, int y) {
-    if (p.grey_copied) grey[(y - p.oy) * p.grey_pitch + (x - p.ox)] = image.row(y)[x];
-    *p.join_at(x, y) = holds(before, x, y) ? s.join[y * s.pitch + x] : kFar;
-  });
-}
-
-// Hands the shared join levels of window `w` to the scratch, for a wider window to start from.
-__device__ inline void stage_out(const FloodScratch& s, const Planes& p, const Window& w) {
-  for_each_pixel(w, [&](int x, int y) { s.join[y * s.pitch + x] = *p.join_at(x, y); });
-}
-
-// Marks the pixels of `now` that lie outside `before` as not reached.
-__device__ inline void clear_new_pixels(const FloodScratch& s, const Window& now, const Window& before) {
-  for_each_pixel(now, [&](int x, int y) {
-    if (!holds(before, x, y)) s.join[y * s.pitch + x] = kFar;
-  });
-}
-
-// Positions along a line; lo > hi where none.
-struct Span {
-  int lo;
-  int hi;
+// What the threads of a phase work with.
+struct Phase {
+  CViewU8 image;
+  int level;
+  Marks marks;
+  SplitList<PendingPixel> waiting;  // where pixels brighter than the level go
+  int* waiting_count;
+  SplitList<std::uint32_t> next;  // where pixels go that the next phase takes
+  int* next_count;
 };
 
-constexpr Span kNoSpan{INT_MAX, -1};
+__device__ inline bool on_edge(const CViewU8& image, int x, int y) {
+  return x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1;
+}
 
-// One pass along a line of pixels from `start`, `way` +1 or -1: a pixel joins no later than its
-// neighbour on the line, or its own grey if brighter. The line was settled but for the pixels of
-// `dirty`, which have fallen since: past them, the first pixel that does not fall ends the pass,
-// since the ones beyond it were settled against it. Widens `fell` by the pixels that fall. The
-// pixels are read a batch ahead of the stores, so that the reads of a batch wait on memory
-// together rather than one after another behind each store. `lowest`: the lowest level a pixel
-// fell to, lowered.
-__device__ inline void relax_pass(const std::uint8_t* __restrict__ grey, std::ptrdiff_t grey_step,
-                                  std::uint8_t* __restrict__ join, std::ptrdiff_t join_step, int n, int way,
-                                  Span dirty, Span& fell, int& lowest) {
-  int carry = kFar;
-  for (int i = way > 0 ? dirty.lo : dirty.hi; i >= 0 && i < n; i += kBatch * way) {
-    const int m = way > 0 ? n - i : i + 1;  // pixels left this way
-    int g[kBatch];
-    int j[kBatch];
+__device__ inline std::uint32_t packed(int x, int y) {
+  return static_cast<std::uint32_t>(y) << 16 | static_cast<std::uint32_t>(x);
+}
+
+// Takes `pixel` (reached, off the edge, no brighter than the level) and looks at its neighbours:
+// those no brighter are taken too, by this thread while `budget` lasts, else by the next phase.
+__device__ inline void take_from(const Phase& p, std::uint32_t pixel, Tally& t, int& budget) {
+  std::uint32_t stack[kDepth];
+  int top = 0;
+  for (;;) {
+    const int x = static_cast<int>(pixel & 0xFFFFU);
+    const int y = static_cast<int>(pixel >> 16);
+    t.take(x, y);
+    // The pixel is off the edge: its neighbours are in the image. Their greys and marks are
+    // asked for all at once, so that the four waits overlap.
+    const int nx[4] = {x - 1, x + 1, x, x};
+    const int ny[4] = {y, y, y - 1, y + 1};
+    int grey[4];
+    bool mine[4];
 #pragma unroll
-    for (int k = 0; k < kBatch; ++k) {
-      if (k < m) {
-        g[k] = grey[(i + k * way) * grey_step];
-        j[k] = join[(i + k * way) * join_step];
-      }
-    }
-    bool settled = false;
+    for (int d = 0; d < 4; ++d) grey[d] = __ldg(p.image.row(ny[d]) + nx[d]);
 #pragma unroll
-    for (int k = 0; k < kBatch; ++k) {
-      if (k < m && !settled) {
-        const int at = i + k * way;
-        const int now = min(j[k], max(g[k], carry));
-        if (now != j[k]) {
-          join[at * join_step] = static_cast<std::uint8_t>(now);
-          fell = {min(fell.lo, at), max(fell.hi, at)};
-          lowest = min(lowest, now);
-        } else {
-          settled = way > 0 ? at > dirty.hi : at < dirty.lo;
-        }
-        carry = now;
-      }
-    }
-    if (settled) return;
-  }
-}
-
-// Both passes: the line is settled after them. Returns the pixels that fell.
-__device__ inline Span relax_line(const std::uint8_t* grey, std::ptrdiff_t grey_step, std::uint8_t* join,
-                                  std::ptrdiff_t join_step, int n, Span dirty, int& lowest) {
-  Span fell = kNoSpan;
-  relax_pass(grey, grey_step, join, join_step, n, 1, dirty, fell, lowest);
-  relax_pass(grey, grey_step, join, join_step, n, -1, dirty, fell, lowest);
-  return fell;
-}
-
-constexpr int kLineGroup = 32;    // lines whose fallen pixels are noted together: a warp's
-constexpr int kTrackedGroups = 64;  // lines of 2048 pixels at most have their dirty pixels tracked
-
-// One sweep of the rows (even `sweep`) or the columns of the window: each sweep carries every
-// path a turn further. Returns the lowest level a pixel fell to, kUnknown where none fell; the
-// same in every thread.
-//
-// A sweep leaves each of its lines settled. After the first sweep of each kind, a line need only
-// be swept from the pixels that fell since it was settled, which the crossing lines of the sweep
-// before note, a warp's lines together (the positions at which any of them fell): the later
-// sweeps, which carry paths round a few turns, then touch a few stretches of lines instead of
-// the whole window.
-__device__ inline int block_sweep(const Planes& p, const Window& in, int sweep) {
-  __shared__ int fell_lo[2][kTrackedGroups];  // by the sweep's parity, then by group of lines
-  __shared__ int fell_hi[2][kTrackedGroups];
-  __shared__ int lowest_fall[3];  // by sweep, in turn: one is set, one read, one reset
-  const int nx = in.x1 - in.x0;
-  const int ny = in.y1 - in.y0;
-  const bool tracked = nx <= kTrackedGroups * kLineGroup && ny <= kTrackedGroups * kLineGroup;
-  const int lane = static_cast<int>(threadIdx.x % 32U);
-  if (sweep == 0) {
-    if (threadIdx.x == 0) lowest_fall[0] = kUnknown;
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) lowest_fall[(sweep + 1) % 3] = kUnknown;
-  const bool rows = sweep % 2 == 0;
-  const int lines = rows ? ny : nx;
-  const int length = rows ? nx : ny;  // and the crossing lines
-  const int* before_lo = fell_lo[(sweep + 1) % 2];
-  const int* before_hi = fell_hi[(sweep + 1) % 2];
-  const int groups_before = (length + kLineGroup - 1) / kLineGroup;
-  // Whole warps go round the loop together, as the notes of a warp's lines need.
-  for (int first = static_cast<int>(threadIdx.x) - lane; first < lines; first += kSearchThreads) {
-    const int line = first + lane;
-    Span fell = kNoSpan;
-    int lowest = kUnknown;
-    if (line < lines) {
-      Span dirty{0, length - 1};
-      if (tracked && sweep >= 2) {
-        dirty = kNoSpan;
-        for (int group = 0; group < groups_before; ++group) {
-          if (before_lo[group] <= line && line <= before_hi[group]) {
-            dirty = {min(dirty.lo, group * kLineGroup), max(dirty.hi, min(group * kLineGroup + kLineGroup, length) - 1)};
-          }
-        }
-      }
-      if (dirty.lo <= dirty.hi) {
-        fell = rows ? relax_line(p.grey_at(in.x0, in.y0 + line), 1, p.join_at(in.x0, in.y0 + line), 1, nx, dirty, lowest)
-                    : relax_line(p.grey_at(in.x0 + line, in.y0), p.grey_pitch, p.join_at(in.x0 + line, in.y0),
-                                 p.join_pitch, ny, dirty, lowest);
-      }
-    }
-    const int warp_lowest = warp_min(0xFFFFFFFFU, lowest);
-    if (lane == 0 && warp_lowest < kUnknown) atomicMin(&lowest_fall[sweep % 3], warp_lowest);
-    if (tracked) {
-      const int lo = warp_min(0xFFFFFFFFU, fell.lo);
-      const int hi = warp_max(0xFFFFFFFFU, fell.hi);
-      if (lane == 0) {
-        fell_lo[sweep % 2][first / kLineGroup] = lo;
-        fell_hi[sweep % 2][first / kLineGroup] = hi;
-      }
-    }
-  }
-  __syncthreads();
-  return lowest_fall[sweep % 3];
-}
-
-// What the window says about its limits, as shared-memory minima.
-struct Limits {
-  int border;  // lowest join level of a pixel next to one outside the window: levels below are exact
-  int touch;   // lowest level at which the region reaches a pixel of the image's edge
-};
-
-__device__ inline void find_limits(CViewU8 image, const Planes& p, const Window& w, const Window& in,
-                                   Limits& limits) {
-  const int nx = in.x1 - in.x0;
-  const int ny = in.y1 - in.y0;
-  // The inner window's outline: rows in.y0 and in.y1 - 1, then its columns in between.
-  const int count = 2 * nx + 2 * ny;
-  for (int i = static_cast<int>(threadIdx.x); i < count; i += kSearchThreads) {
-    int x;
-    int y;
-    if (i < 2 * nx) {
-      x = in.x0 + i % nx;
-      y = i < nx ? in.y0 : in.y1 - 1;
-    } else {
-      const int k = i - 2 * nx;
-      x = k < ny ? in.x0 : in.x1 - 1;
-      y = in.y0 + k % ny;
-    }
-    const int level = *p.join_at(x, y);
-    const int dx[4] = {-1, 1, 0, 0};
-    const int dy[4] = {0, 0, -1, 1};
+    for (int d = 0; d < 4; ++d) mine[d] = p.marks.claim(nx[d], ny[d]);
 #pragma unroll
     for (int d = 0; d < 4; ++d) {
-      const int mx = x + dx[d];
-      const int my = y + dy[d];
-      if (mx < w.x0 || mx >= w.x1 || my < w.y0 || my >= w.y1) {
-        if (mx >= 0 && mx < image.width && my >= 0 && my < image.height) atomicMin(&limits.border, level);
-      } else if (mx == 0 || mx == image.width - 1 || my == 0 || my == image.height - 1) {
-        atomicMin(&limits.touch, max(level, static_cast<int>(image.row(my)[mx])));
+      if (!mine[d]) continue;
+      const std::uint32_t n = packed(nx[d], ny[d]);
+      if (grey[d] > p.level) {
+        p.waiting.append(p.waiting_count, {n, static_cast<std::uint32_t>(grey[d])});
+        t.least_waiting = min(t.least_waiting, grey[d]);
+      } else if (on_edge(p.image, nx[d], ny[d])) {
+        t.touched = true;  // taken by no flood, but reached at this level
+      } else if (budget > 0) {
+        stack[top++] = n;
+        --budget;
+      } else {
+        p.next.append(p.next_count, n);
       }
     }
+    if (top == 0) return;
+    pixel = stack[--top];
   }
 }
 
-__device__ inline void clear_levels(DarkRegionSnapshot* levels, int first_level) {
-  for (int l = first_level + static_cast<int>(threadIdx.x); l < kLevels; l += kSearchThreads) {
-    levels[l] = {0, 0, 0, INT_MAX, INT_MAX, INT_MIN, INT_MIN};
-  }
+// The sum over the warp of a whole number below 2^48 whose thread's share came from at most
+// 2^27 pixels' coordinates (below 2^16 each): the warp adds 32-bit halves.
+__device__ inline unsigned long long warp_sum_wide(unsigned long long v) {
+  constexpr unsigned kAll = 0xFFFFFFFFU;
+  const unsigned low = warp_sum(kAll, static_cast<unsigned>(v & 0xFFFFU));
+  const unsigned high = warp_sum(kAll, static_cast<unsigned>(v >> 16));
+  return (static_cast<unsigned long long>(high) << 16) + low;
 }
 
-// Adds the runs the warp's lanes hold (one at most each; `has`: this lane holds one) to their
-// levels' counts: the lanes of one level first sum among themselves, so that a level that most
-// runs share (a pupil's floor) takes one atomic per warp rather than one per lane. A run spans
-// 16 pixels at most, so the warp's 32-bit sums cannot overflow; the sums are whole numbers and
-// exact in any order. Called by all the warp's lanes.
-__device__ inline void add_runs_in_warp(DarkRegionSnapshot* levels, bool has, int level, int y, int x0, int x1) {
-  const unsigned active = __ballot_sync(0xFFFFFFFFU, has);
-  if (!has) return;
-  const unsigned same = __match_any_sync(active, level);
-  const auto n = static_cast<unsigned>(x1 - x0 + 1);
-  const unsigned area = warp_sum(same, n);
-  const unsigned sum_x = warp_sum(same, static_cast<unsigned>(x0 + x1) * n / 2U);
-  const unsigned sum_y = warp_sum(same, static_cast<unsigned>(y) * n);
-  const int least_x = warp_min(same, x0);
-  const int most_x = warp_max(same, x1);
-  const int least_y = warp_min(same, y);
-  const int most_y = warp_max(same, y);
-  if (static_cast<int>(threadIdx.x % 32U) != __ffs(static_cast<int>(same)) - 1) return;
-  DarkRegionSnapshot& l = levels[level];
-  atomicAdd(&l.area, static_cast<int>(area));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&l.sum_x), static_cast<unsigned long long>(sum_x));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&l.sum_y), static_cast<unsigned long long>(sum_y));
-  atomicMin(&l.x0, least_x);
-  atomicMax(&l.x1, most_x);
-  atomicMin(&l.y0, least_y);
-  atomicMax(&l.y1, most_y);
-}
-
-// Each level's pixels, for the levels up to `last`: runs of one level along a row are counted at
-// once, as the join levels change slowly from pixel to pixel. A lane takes 16 pixels of a row
-// and hands the warp one of its runs at a time.
-__device__ inline void count_levels(const Planes& p, const Window& in, int last, DarkRegionSnapshot* levels) {
-  const int first_run = in.x0 / kRunPixels;
-  const int runs_per_row = (in.x1 - 1) / kRunPixels - first_run + 1;
-  const int count = runs_per_row * (in.y1 - in.y0);
-  const int lane = static_cast<int>(threadIdx.x % 32U);
-  // Whole warps go round the loop together, as the warp's sums need.
-  for (int first = static_cast<int>(threadIdx.x) - lane; first < count; first += kSearchThreads) {
-    const int i = first + lane;
-    int y = 0;
-    int base = 0;
-    int k = 0;   // the next pixel of the lane's 16
-    int to = 0;  // past its last
-    // The 16 join levels, eight to a register, so that a pixel is picked without local memory.
-    unsigned long long low = 0;
-    unsigned long long high = 0;
-    if (i < count) {
-      y = in.y0 + i / runs_per_row;
-      base = (first_run + i % runs_per_row) * kRunPixels;
-      // Words: a shared plane's rows are 4-byte aligned only.
-      const auto* run = reinterpret_cast<const std::uint32_t*>(p.join_at(base, y));
-      low = run[0] | static_cast<unsigned long long>(run[1]) << 32;
-      high = run[2] | static_cast<unsigned long long>(run[3]) << 32;
-      k = max(base, in.x0) - base;
-      to = min(base + kRunPixels, in.x1) - base;
-    }
-    const auto join = [&](int at) { return static_cast<int>(((at < 8 ? low : high) >> (8 * (at % 8))) & 0xFFU); };
-    while (__any_sync(0xFFFFFFFFU, k < to)) {
-      const bool has = k < to;
-      int level = 0;
-      int start = k;
-      if (has) {
-        level = join(k);
-        while (++k < to && join(k) == level) {
-        }
-      }
-      add_runs_in_warp(levels, has && level <= last, level, y, base + start, base + k - 1);
+// Adds the threads' tallies to the level's region and the phase's counts. Called by all threads.
+__device__ inline void publish(const Tally& t, DarkRegionSnapshot& level, unsigned long long* sums, int* taken, int* touched,
+                               int* least_waiting) {
+  constexpr unsigned kAll = 0xFFFFFFFFU;
+  const bool leader = threadIdx.x % 32U == 0U;
+  if (__any_sync(kAll, t.taken > 0)) {
+    const int area = static_cast<int>(warp_sum(kAll, static_cast<unsigned>(t.taken)));
+    const unsigned long long sum_x = warp_sum_wide(t.sum_x);
+    const unsigned long long sum_y = warp_sum_wide(t.sum_y);
+    const int x0 = warp_min(kAll, t.box.x0);
+    const int y0 = warp_min(kAll, t.box.y0);
+    const int x1 = warp_max(kAll, t.box.x1);
+    const int y1 = warp_max(kAll, t.box.y1);
+    if (leader) {
+      atomicAdd(taken, area);
+      atomicAdd(&level.area, area);
+      sums[0] += sum_x;  // the warp's own
+      sums[1] += sum_y;
+      atomicMin(&level.x0, x0);
+      atomicMin(&level.y0, y0);
+      atomicMax(&level.x1, x1);
+      atomicMax(&level.y1, y1);
     }
   }
+  if (__any_sync(kAll, t.touched) && leader) atomicOr(touched, 1);
+  const int least = warp_min(kAll, t.least_waiting);
+  if (leader && least < kNoLevel) atomicMin(least_waiting, least);
 }
 
 }  // namespace flood_detail
@@ -398,86 +202,195 @@ __device__ inline void count_levels(const Planes& p, const Window& in, int last,
 __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2f seed, float min_radius,
                                                            float max_radius, const FloodScratch& scratch) {
   using namespace flood_detail;
-  __shared__ DarkRegionSnapshot levels[kLevels];
-  __shared__ Limits limits;
-  __shared__ int walk_done;
+  __shared__ DarkRegionSnapshot levels[kLevels];  // each level's pixels, then (walked) the region up to it
+  __shared__ FloodState s;
   extern __shared__ __align__(16) std::uint8_t flood_shared[];  // FloodScratch::shared_bytes of it
   // DarkRegionFinds has member initialisers, which shared variables may not have.
   __shared__ alignas(DarkRegionFinds) unsigned char finds_bytes[sizeof(DarkRegionFinds)];
   auto& finds = *reinterpret_cast<DarkRegionFinds*>(finds_bytes);
 
   if (image.empty() || image.width >= kFloodLargestSide || image.height >= kFloodLargestSide) return {};
-  if (image.width > scratch.pitch || image.height > scratch.rows) __trap();  // the caller sized it too small
-  const int w = image.width;
-  const int h = image.height;
-  const SeedPixel seed_px = flood_seed_pixel(w, h, seed);
+  if (image.width > scratch.width || image.height > scratch.rows) __trap();  // the caller sized it too small
+  const int tid = static_cast<int>(threadIdx.x);
+  const SeedPixel seed_px = flood_seed_pixel(image.width, image.height, seed);
   const int sx = seed_px.x;
   const int sy = seed_px.y;
   const int first_level = image.row(sy)[sx];
-  // A seed on the image's edge is reached but never taken: the region stays empty.
-  const bool on_edge = sx == 0 || sx == w - 1 || sy == 0 || sy == h - 1;
 
-  Window window = on_edge ? Window{0, 0, w, h} : window_around(sx, sy, kFirstReach, w, h);
-  Window before{sx, sy, sx, sy};  // empty: every pixel of the first window is new
-  for (int reach = kFirstReach;;) {
-    const Window in = inner(window, w, h);
-    const Planes shared = shared_planes(image, window, scratch, flood_shared);
-    const bool in_shared = !on_edge && shared.join != nullptr;
-    const Planes planes = in_shared ? shared : global_planes(image, scratch);
-    if (!on_edge) {
-      if (in_shared) {
-        stage_in(image, scratch, planes, window, before);
-      } else {
-        clear_new_pixels(scratch, window, before);
-      }
-      __syncthreads();
-      if (threadIdx.x == 0 && before.x0 == before.x1) *planes.join_at(sx, sy) = static_cast<std::uint8_t>(first_level);
-      __syncthreads();
-    }
-    // The sweeps go on until the join levels are final, but the walk is tried now and then before:
-    // the levels below the lowest that any pixel fell to in a sweep are final already (the lines
-    // of the sweep before were left settled, and as far as those levels go this sweep disturbed
-    // none of them), and the levels a walk reads are often far below the ones still falling in a
-    // wide, noisy background. A pixel not yet final there is taken at its level or later, so that
-    // the region at that level is known from below, as at the window's border.
-    bool found = false;
-    for (int sweep = 0;; ++sweep) {
-      bool final = true;
-      int exact_below = kUnknown;
-      if (!on_edge) {
-        const int fall = block_sweep(planes, in, sweep);
-        final = sweep > 0 && fall == kUnknown;
-        exact_below = fall;
-        const bool try_now = sweep > 0 && ((sweep + 1) & sweep) == 0;  // sweeps 1, 3, 7, 15, ...
-        if (!final && !try_now) continue;
-      }
-      if (threadIdx.x == 0) limits = {kUnknown, on_edge ? first_level : kUnknown};
-      clear_levels(levels, first_level);
-      __syncthreads();
-      if (!on_edge) {
-        find_limits(image, planes, window, in, limits);
-        __syncthreads();
-        exact_below = min(exact_below, limits.border);
-        count_levels(planes, in, exact_below, levels);
-        __syncthreads();
-      }
-      if (threadIdx.x == 0) {
-        walk_done = walk_window_levels({levels, exact_below, limits.touch}, sx, sy, first_level, min_radius, max_radius,
-                                       finds);
-      }
-      __syncthreads();
-      found = walk_done != 0;
-      if (found || final) break;
-    }
-    if (found) break;
-    if (in_shared) stage_out(scratch, planes, window);
-    before = window;
-    reach = next_reach(reach, sx, sy, w, h, scratch);
-    window = window_around(sx, sy, reach, w, h);
-    __syncthreads();  // every thread has read walk_done, and the scratch holds the window, before the next try's writes
+  const FloodLayout layout = flood_layout(image.width, image.height, sy, scratch.shared_bytes);
+  const Marks marks{reinterpret_cast<std::uint32_t*>(flood_shared + layout.band_at), layout.band_y0,
+                    layout.band_rows, mark_words(image.width), scratch.marks, scratch.mark_words};
+  const auto waiting_list = [&](int i) {
+    return SplitList<PendingPixel>{reinterpret_cast<PendingPixel*>(flood_shared + layout.pending_at) + i * layout.list_entries,
+                                   layout.list_entries, scratch.pending + static_cast<std::ptrdiff_t>(i) * scratch.capacity};
+  };
+  const auto frontier_list = [&](int i) {
+    return SplitList<std::uint32_t>{reinterpret_cast<std::uint32_t*>(flood_shared + layout.frontier_at) + i * layout.list_entries,
+                                    layout.list_entries, scratch.frontier + static_cast<std::ptrdiff_t>(i) * scratch.capacity};
+  };
+
+  marks.clear_band();
+  for (int l = tid; l < kLevels; l += kSearchThreads) {
+    levels[l] = {0, 0, 0, INT_MAX, INT_MAX, INT_MIN, INT_MIN};
+    s.touched[l] = 0;
   }
+  if (tid == 0) {
+    for (int i = 0; i < 3; ++i) {
+      s.phase[i] = {0, 0};
+      s.waiting_count[i] = 0;
+      s.waiting_least[i] = kNoLevel;
+    }
+    s.news[0] = s.news[1] = {0, INT_MAX};
+    for (auto& by_level : s.sums) {
+      for (auto& pair : by_level) pair[0] = pair[1] = 0ULL;
+    }
+    s.reach[0] = s.reach[1] = INT_MAX;
+    s.reach[2] = s.reach[3] = INT_MIN;
+    // The seed waits for its own level.
+    waiting_list(0).set(0, {packed(sx, sy), static_cast<std::uint32_t>(first_level)});
+    s.waiting_count[0] = 1;
+    s.waiting_least[0] = first_level;
+  }
+  __syncthreads();
+  if (tid == 0) (void)marks.claim(sx, sy);  // before any neighbour's claim: thread 0 takes the seed
+
+  // The walker's walk, and what it has walked: the levels below `walked`, and `walked` begun.
+  DarkRegionLevelWalk walk(first_level, min_radius, max_radius);
+  DarkRegionSnapshot below{0, 0, 0, sx, sy, sx, sy};  // the region up to the last level walked
+  int walked = first_level;
+  bool begun = false;
+  int spill_area = INT_MAX;
+  bool ended = false;
+  // Walks the levels below `next`, each level's pixels turned into the region up to it, and
+  // begins `next`. The warps' sums of the level begun are in s.sums[turn].
+  const auto walk_to = [&](int next, int turn) {
+    if (begun) {
+      unsigned long long sum_x = 0;
+      unsigned long long sum_y = 0;
+      for (auto& pair : s.sums[turn]) {
+        sum_x += pair[0];
+        sum_y += pair[1];
+        pair[0] = pair[1] = 0ULL;  // for the level after next
+      }
+      levels[walked].sum_x = static_cast<std::int64_t>(sum_x);
+      levels[walked].sum_y = static_cast<std::int64_t>(sum_y);
+    }
+    for (; walked < next; ++walked) {
+      if (!begun) (void)walk.begin_level(walked);
+      begun = false;
+      DarkRegionSnapshot& l = levels[walked];
+      below = {below.area + l.area, below.sum_x + l.sum_x, below.sum_y + l.sum_y, min(below.x0, l.x0),
+               min(below.y0, l.y0), max(below.x1, l.x1), max(below.y1, l.y1)};
+      l = below;
+      if (!walk.end_level(levels, s.touched[walked] != 0)) {
+        ended = true;
+        return;
+      }
+    }
+    if (next < kLevels) {
+      spill_area = walk.begin_level(next);
+      begun = true;
+    }
+  };
+
+  // The same in every thread: the level being taken and the region's area before it and at it.
+  int level = -1;
+  int area_before = 0;
+  int level_area = 0;
+  int waiting_turn = 0;  // which list of waiting pixels the next level reads
+  int sums_turn = 1;     // which of s.sums the level being taken adds to
+  Box reach{sx, sy, sx, sy};  // this thread's pixels, and the seed
+  enum class End { Walked, Spilled, Exhausted } end = End::Walked;
+  for (int k = 0;; ++k) {
+    const PhaseCounts done = s.phase[(k + 2) % 3];
+    const WalkNews news = s.news[(k + 1) % 2];
+    level_area += done.taken;
+    if (news.ended != 0) break;
+    if (level >= 0 && area_before + level_area > news.spill_area) {
+      end = End::Spilled;
+      break;
+    }
+    int count = done.frontier;
+    const bool new_level = count == 0;
+    if (new_level) {
+      const int next = s.waiting_least[waiting_turn];
+      if (next == kNoLevel) {
+        end = End::Exhausted;
+        break;
+      }
+      level = next;
+      sums_turn ^= 1;
+      area_before += level_area;
+      level_area = 0;
+      count = s.waiting_count[waiting_turn];
+    }
+    const int wait_into = new_level ? (waiting_turn + 1) % 3 : waiting_turn;
+    if (tid == kWalker) {
+      s.phase[(k + 1) % 3] = {0, 0};
+      if (new_level) {
+        s.waiting_count[(waiting_turn + 2) % 3] = 0;
+        s.waiting_least[(waiting_turn + 2) % 3] = kNoLevel;
+        walk_to(level, sums_turn ^ 1);
+      }
+      s.news[k % 2] = {ended ? 1 : 0, spill_area};
+    }
+    const Phase p{image, level, marks, waiting_list(wait_into), &s.waiting_count[wait_into], frontier_list(k % 2),
+                  &s.phase[k % 3].frontier};
+    Tally t;
+    int budget = kDepth;
+    if (new_level) {
+      const SplitList<PendingPixel> in = waiting_list(waiting_turn);
+      for (int i = tid; tid < kLevelWorkers && i < count; i += kLevelWorkers) {
+        const PendingPixel e = in.get(i);
+        const int x = static_cast<int>(e.packed & 0xFFFFU);
+        const int y = static_cast<int>(e.packed >> 16);
+        if (static_cast<int>(e.grey) != level) {
+          p.waiting.append(p.waiting_count, e);
+          t.least_waiting = min(t.least_waiting, static_cast<int>(e.grey));
+        } else if (on_edge(image, x, y)) {
+          t.touched = true;
+        } else {
+          take_from(p, e.packed, t, budget);
+        }
+      }
+      waiting_turn = wait_into;
+    } else {
+      const SplitList<std::uint32_t> in = frontier_list((k + 1) % 2);
+      for (int i = tid; i < count; i += kSearchThreads) take_from(p, in.get(i), t, budget);
+    }
+    publish(t, levels[level], s.sums[sums_turn][tid / 32], &s.phase[k % 3].taken, &s.touched[level],
+            &s.waiting_least[wait_into]);
+    reach.add(t.box);
+    __syncthreads();
+  }
+
+  if (tid == kWalker) {
+    if (end == End::Spilled) walk.spill(levels);
+    if (end == End::Exhausted) walk_to(kLevels, sums_turn);
+    finds = walk.finds();
+  }
+  const bool marks_outside = layout.band_rows < image.height;
+  if (marks_outside) {
+    constexpr unsigned kAll = 0xFFFFFFFFU;
+    const int x0 = warp_min(kAll, reach.x0);
+    const int y0 = warp_min(kAll, reach.y0);
+    const int x1 = warp_max(kAll, reach.x1);
+    const int y1 = warp_max(kAll, reach.y1);
+    if (tid % 32 == 0) {
+      atomicMin(&s.reach[0], x0);
+      atomicMin(&s.reach[1], y0);
+      atomicMax(&s.reach[2], x1);
+      atomicMax(&s.reach[3], y1);
+    }
+  }
+  __syncthreads();
   const DarkRegionFinds result = finds;
-  __syncthreads();  // the shared state is free for the next call
+  if (marks_outside) {
+    // The pixels reached are the ones taken, their neighbours and the seed.
+    marks.clear_rest(max(s.reach[0] - 1, 0), max(s.reach[1] - 1, 0), min(s.reach[2] + 1, image.width - 1),
+                     min(s.reach[3] + 1, image.height - 1));
+  }
+  __syncthreads();  // the shared state is free for the next call, the global marks clear
   return result;
 }
 

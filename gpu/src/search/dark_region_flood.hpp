@@ -15,13 +15,23 @@ namespace pt::gpu::search {
 // Every field as DarkRegionGrower::grow gives it.
 using DeviceDarkRegions = DarkRegionFinds;
 
-// Global memory holding each pixel's join level (the grey level at which the flood takes it),
-// laid out like the image with rows of `pitch` bytes. Only a window around the seed is written.
-// Windows that fit in the launch's dynamic shared memory are worked on there.
+// A pixel waiting for the level of its grey, and the grey.
+struct PendingPixel {
+  std::uint32_t packed;  // y << 16 | x
+  std::uint32_t grey;
+};
+
+// Where the flood keeps what does not fit in the launch's dynamic shared memory. The marks of
+// the pixels reached are bits, rows of `mark_words` words, all zero between floods (a flood
+// clears the ones it set). The lists hold `capacity` entries each: a pixel is in one at most.
 struct FloodScratch {
-  std::uint8_t* join = nullptr;
-  int pitch = 0;  // whole multiples of 16, so that a row's 16-pixel runs load as one vector
+  std::uint32_t* marks = nullptr;
+  int mark_words = 0;
+  int width = 0;  // the largest image it serves
   int rows = 0;
+  std::uint32_t* frontier = nullptr;  // two lists of packed pixels, one after the other
+  PendingPixel* pending = nullptr;    // three lists
+  int capacity = 0;
   int shared_bytes = 0;  // of dynamic shared memory the kernel is launched with
 };
 
@@ -33,12 +43,19 @@ int enable_flood_shared_memory(const void* kernel);
 class FloodScratchBuffers {
  public:
   FloodScratchBuffers(int width, int height);
-  [[nodiscard]] FloodScratch view(int shared_bytes = 0) const noexcept { return {join_.data(), pitch_, rows_, shared_bytes}; }
+  [[nodiscard]] FloodScratch view(int shared_bytes = 0) const noexcept;
+  // The dynamic shared memory with which a flood in the largest image keeps everything there but
+  // the rare longest lists.
+  [[nodiscard]] int shared_bytes_wanted() const noexcept;
 
  private:
-  int pitch_;
-  int rows_;
-  DeviceBuffer<std::uint8_t> join_;
+  int width_;
+  int height_;
+  int mark_words_;
+  int capacity_;
+  DeviceBuffer<std::uint32_t> marks_;
+  DeviceBuffer<std::uint32_t> frontier_;
+  DeviceBuffer<PendingPixel> pending_;
 };
 
 struct FloodQuery {

@@ -281,8 +281,10 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
   job.blur_px = params.smoothing.blur_reach_px();
   job.unit_samples = s.samples.data();
   job.hypotheses = s.hypotheses;
-  // Once: the kernel keeps the attribute.
-  static const int flood_shared_bytes = enable_flood_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
+  // Once: the kernel keeps the attribute. The launch asks no more than the flood uses, so that
+  // the rest of the SM's memory caches the image.
+  static const int most_shared_bytes = enable_flood_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
+  const int flood_shared_bytes = std::min(most_shared_bytes, s.flood.shared_bytes_wanted());
   job.flood = s.flood.view(flood_shared_bytes);
   for (int k = 0; k < 2; ++k) job.lists[k] = s.list(k);
   job.ransac_scratch = s.ransac_scratch.scratch();
