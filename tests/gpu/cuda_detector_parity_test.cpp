@@ -88,6 +88,13 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu, S
       const pt::PupilMeasurement& c = cpu[f].eyes[e];
       ++decisions;
       same_decisions += g.detected == c.detected ? 1 : 0;
+      if (g.detected != c.detected) {
+        // Where and how close to the threshold, for whoever has to find out why.
+        std::printf("  decision differs: frame %zu eye %zu, gpu %d (confidence %.6f, centre %.4f,%.4f), cpu %d "
+                    "(confidence %.6f, centre %.4f,%.4f)\n",
+                    f, e, g.detected ? 1 : 0, g.confidence, g.ellipse.cx, g.ellipse.cy, c.detected ? 1 : 0, c.confidence,
+                    c.ellipse.cx, c.ellipse.cy);
+      }
       if (!(g.detected && c.detected)) continue;
       ++detected;
       identical += g.ellipse.cx == c.ellipse.cx && g.ellipse.cy == c.ellipse.cy && g.ellipse.a == c.ellipse.a &&

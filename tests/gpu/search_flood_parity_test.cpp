@@ -15,6 +15,7 @@
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/imgproc/gaussian_filter.hpp"
 #include "pt/pupil/dark_region.hpp"
+#include "pt/pupil/eye_pupil_tracker.hpp"
 #include "pt/random.hpp"
 #include "pt/synthetic_eyes.hpp"
 #include "pt_catch.hpp"
@@ -344,6 +345,43 @@ TEST_CASE("device flood equals DarkRegionGrower::grow on real frames") {
   }
   std::printf("flood parity, real frames: %d floods, after_wall %d\n", seen.floods, seen.after_wall);
   CHECK(seen.after_wall > 0);
+}
+
+TEST_CASE("device flood equals DarkRegionGrower::grow from the CPU tracker's own seeds on real frames") {
+  // The frames in order, as the tracker sees them: each eye's search starts with a flood from the
+  // pupil it found in the frame before, in the image its preprocessing made (reflections filled,
+  // smoothed). Those floods, on the device and on the CPU.
+  const char* dir = std::getenv("PT_GPU_REAL_FRAMES");
+  if (dir == nullptr) {
+    WARN("PT_GPU_REAL_FRAMES not set: the tracker's floods on real frames not compared");
+    return;
+  }
+  const std::vector<pt::ImageU8> frames = pt::test::read_pgm_folder(dir);
+  REQUIRE(!frames.empty());
+  const pt::DetectorParams params;
+  const pt::StarburstParams& sp = params.starburst;
+  const pt::gpu::Stream stream;
+  Coverage seen;
+  const int w = frames.front().width() / 2;
+  for (int e = 0; e < 2; ++e) {
+    pt::EyePupilTracker tracker(params);
+    const pt::RectI region{e * w, 0, w, frames.front().height()};
+    for (std::size_t f = 0; f < frames.size(); ++f) {
+      const auto state = tracker.tracking_state();
+      (void)tracker.process(frames[f].view().sub(region), {static_cast<float>(region.x), 0.0F},
+                            e == 0 ? pt::EyeSide::Left : pt::EyeSide::Right, static_cast<double>(f) / 30.0, params);
+      if (!state) continue;
+      pt::ImageU8 image(region.w, region.h);
+      pt::copy_pixels(tracker.preprocessed(), image.view());
+      const pt::Point2f seed{state->centre.x - static_cast<float>(region.x), state->centre.y};
+      check_scene({"eye " + std::to_string(e) + " frame " + std::to_string(f), std::move(image),
+                   {{seed, sp.min_radius_px, sp.max_radius_px}}},
+                  stream, seen);
+    }
+  }
+  std::printf("flood parity, the tracker's seeds on real frames: %d floods, after_wall %d\n", seen.floods,
+              seen.after_wall);
+  CHECK(seen.floods > 0);
 }
 
 // Not a check: the time per flood, printed for the report. A pupil grown again and again in one
