@@ -2,7 +2,8 @@
 // Where one reflection's fill keeps its working state: the pixels of its window (the box within
 // which it reads or writes anything) with their mask state, the "mine" mark (the CPU's border
 // stamp), the source grey, a claim per pixel for ordering halo rings, and two lists of window
-// pixels (the flood's stack, then ring after ring). A warp's shared-memory slice when the window
+// pixels (the flood's pixels in the order it takes them, then ring after ring). The flood's stack
+// borrows the claims, which it leaves unset. A warp's shared-memory slice when the window
 // fits (fast), else device memory; the fill's code is the same for both.
 #include <cstdint>
 
@@ -17,9 +18,12 @@ constexpr std::uint8_t kMaskTaken = 254;
 
 enum class PixelState : std::uint8_t { Background = 0, Reflection = 1, Taken = 2 };
 
-// A pixel as the flood meets it: background no component took yet (the current one's border
-// to be), a reflection pixel to take, or anything else, which the flood passes by.
-enum class FloodCell : std::uint8_t { Free, Reflection, Closed };
+// An entry of the flood's stack: a pixel taken, and those of its reflection neighbours it took
+// that the flood has yet to go on from, as bits by their place around it (see Around).
+struct FloodFrame {
+  int q;
+  unsigned pending;
+};
 
 constexpr unsigned kNoClaim = 0xFFFFFFFFU;
 
@@ -69,8 +73,10 @@ class SharedStore {
   __device__ void load(CDeviceViewU8 src, CDeviceViewU8 mask, int lane) {
     for_window(win_, lane, [&](int q, int x, int y) {
       const std::uint8_t m = read_shared_mask(mask, x, y);
-      state_[q] = static_cast<std::uint8_t>(m == 0 ? PixelState::Background
-                                                  : (m == kMaskReflection ? PixelState::Reflection : PixelState::Taken));
+      const auto state = static_cast<std::uint8_t>(
+          m == 0 ? PixelState::Background : (m == kMaskReflection ? PixelState::Reflection : PixelState::Taken));
+      const int column = x - win_.x0;
+      state_[q] = static_cast<std::uint8_t>(state | (column > 0 ? kHasLeft : 0) | (column + 1 < win_.w ? kHasRight : 0));
       grey_[q] = src.at(x, y);
       claims_[q] = kNoClaim;
     });
@@ -88,17 +94,44 @@ class SharedStore {
   [[nodiscard]] __device__ PixelState state(int q) const { return static_cast<PixelState>(state_[q] & kStateBits); }
   [[nodiscard]] __device__ bool mine(int q) const { return (state_[q] & kMine) != 0; }
   [[nodiscard]] __device__ std::uint8_t grey(int q) const { return grey_[q]; }
-  __device__ void take(int q) { state_[q] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(PixelState::Taken) | (state_[q] & kMine)); }
+  __device__ void take(int q) { state_[q] = taken(state_[q]); }
   __device__ void make_mine(int q) { state_[q] = static_cast<std::uint8_t>(state_[q] | kMine); }
-  [[nodiscard]] __device__ FloodCell flood_cell(int q) const {
-    const std::uint8_t b = state_[q];  // a reflection pixel is never marked mine
-    return b == 0 ? FloodCell::Free : (b == kReflectionCell ? FloodCell::Reflection : FloodCell::Closed);
+  // The flood's step from q, on one lane: takes q's reflection neighbours not yet taken and returns
+  // them as bits by their place around q. The critical path of the whole fill, so the eight
+  // neighbours are read together, each at an index kept inside the window whether or not it
+  // exists (those that do not are masked off after), and the edge tests read q's own cell.
+  __device__ unsigned take_reflections_around(int q) {
+    const int w = win_.w;
+    const int last = win_.area() - 1;
+    const int above = q >= w ? q - w : q;
+    const int below = q + w <= last ? q + w : q;
+    const std::uint8_t centre = state_[q];
+    unsigned exists = 0x1EFU;  // all but q itself
+    if (above == q) exists &= ~0x007U;
+    if (below == q) exists &= ~0x1C0U;
+    if ((centre & kHasLeft) == 0) exists &= ~0x049U;
+    if ((centre & kHasRight) == 0) exists &= ~0x124U;
+    const int row[3] = {above, q, below};
+    int at[9];
+    std::uint8_t cell[9];
+    unsigned found = 0;
+#pragma unroll
+    for (int slot = 0; slot < 9; ++slot) {
+      at[slot] = min(max(row[slot / 3] + slot % 3 - 1, 0), last);
+      cell[slot] = state_[at[slot]];
+      found |= (cell[slot] & kStateBits) == kReflectionCell ? 1U << slot : 0U;
+    }
+    found &= exists;
+#pragma unroll
+    for (int slot = 0; slot < 9; ++slot) {
+      if ((found >> slot & 1U) != 0) state_[at[slot]] = static_cast<std::uint8_t>(taken(cell[slot]) | kMine);
+    }
+    return found;
   }
-  // What the flood makes of a cell it met: a reflection pixel taken and mine, a free one mine
-  // (this component's border), one store; a closed one unchanged.
-  __device__ void settle(int q, FloodCell c) {
-    if (c != FloodCell::Closed) state_[q] = c == FloodCell::Reflection ? kTakenMine : kMine;
-  }
+  // The flood's stack lies in the claims, a word an entry (a window has at most 65536 pixels).
+  __device__ void set_frame(int k, FloodFrame f) { claims_[k] = static_cast<unsigned>(f.q) | f.pending << 16; }
+  [[nodiscard]] __device__ FloodFrame frame(int k) const { return {static_cast<int>(claims_[k] & 0xFFFFU), claims_[k] >> 16}; }
+  __device__ void clear_frame(int k) { claims_[k] = kNoClaim; }
   __device__ void claim(int q, unsigned key) { atomicMin_block(claims_ + q, key); }
   [[nodiscard]] __device__ unsigned claim_of(int q) const { return claims_[q]; }
   __device__ void clear_claim(int q) { claims_[q] = kNoClaim; }
@@ -109,8 +142,14 @@ class SharedStore {
  private:
   static constexpr std::uint8_t kStateBits = 3;
   static constexpr std::uint8_t kMine = 4;
+  // Whether the pixel has a neighbour in the window to its left, to its right.
+  static constexpr std::uint8_t kHasLeft = 8;
+  static constexpr std::uint8_t kHasRight = 16;
   static constexpr auto kReflectionCell = static_cast<std::uint8_t>(PixelState::Reflection);
-  static constexpr auto kTakenMine = static_cast<std::uint8_t>(static_cast<std::uint8_t>(PixelState::Taken) | kMine);
+
+  [[nodiscard]] __device__ static std::uint8_t taken(std::uint8_t b) {
+    return static_cast<std::uint8_t>((b & ~kStateBits) | static_cast<std::uint8_t>(PixelState::Taken));
+  }
 
   Window win_;
   unsigned* claims_;
@@ -146,15 +185,31 @@ class GlobalStore {
   [[nodiscard]] __device__ std::uint8_t grey(int q) const { return im_.src.at(x(q), y(q)); }
   __device__ void take(int q) const { im_.mask.at(x(q), y(q)) = kMaskTaken; }
   __device__ void make_mine(int q) const { im_.owner[pixel(q)] = id_; }
-  [[nodiscard]] __device__ FloodCell flood_cell(int q) const {
-    const std::uint8_t m = read_shared_mask(im_.mask, x(q), y(q));
-    if (m == kMaskReflection) return FloodCell::Reflection;
-    return m == 0 && !mine(q) ? FloodCell::Free : FloodCell::Closed;
+  __device__ unsigned take_reflections_around(int q) const {
+    const int column = q % win_.w;
+    const int row = q / win_.w;
+    unsigned found = 0;
+    for (int slot = 0; slot < 9; ++slot) {
+      const int c = column + slot % 3 - 1;
+      const int r = row + slot / 3 - 1;
+      if (slot == 4 || c < 0 || c >= win_.w || r < 0 || r >= win_.h) continue;
+      const int at = r * win_.w + c;
+      if (state(at) != PixelState::Reflection) continue;
+      take(at);
+      make_mine(at);
+      found |= 1U << slot;
+    }
+    return found;
   }
-  __device__ void settle(int q, FloodCell c) const {
-    if (c == FloodCell::Reflection) take(q);
-    if (c != FloodCell::Closed) make_mine(q);
+  // The flood's stack: pixels in the second list (free until the border), pending bits in the claims.
+  __device__ void set_frame(int k, FloodFrame f) const {
+    im_.lists[1][pixel(k)] = f.q;
+    im_.claims[pixel(k)] = f.pending;
   }
+  [[nodiscard]] __device__ FloodFrame frame(int k) const {
+    return {im_.lists[1][pixel(k)], static_cast<unsigned>(im_.claims[pixel(k)])};
+  }
+  __device__ void clear_frame(int k) const { im_.claims[pixel(k)] = kNoClaim; }
   __device__ void claim(int q, unsigned key) const { atomicMin(im_.claims + pixel(q), key); }
   [[nodiscard]] __device__ unsigned claim_of(int q) const { return __ldcg(im_.claims + pixel(q)); }
   __device__ void clear_claim(int q) const { im_.claims[pixel(q)] = kNoClaim; }

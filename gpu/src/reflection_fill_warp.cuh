@@ -1,12 +1,12 @@
 #pragma once
 // One reflection filled by one warp, with the CPU's ReflectionRemover::fill_component and
 // take_halo as the reference, step for step:
-// - the flood (a depth-first stack) runs on one lane: the order in which it meets the border
-//   decides everything after it, and only a sequential walk reproduces that order;
-// - each halo ring is built by the whole warp: every border pixel claims its free neighbours with
-//   an atomic minimum of (its place in the border, the neighbour's place around it), so each new
-//   pixel goes to the border pixel that the CPU's loop would have reached it from first, and the
-//   winners, compacted in key order, are the CPU's next ring in the CPU's order;
+// - the flood's walk (a depth-first stack) runs on one lane: the order in which it takes the
+//   component's pixels decides everything after it, and only a sequential walk reproduces it;
+// - the border and each halo ring are built by the whole warp: every pixel of the list before
+//   claims its free neighbours with an atomic minimum of (its place in the list, the neighbour's
+//   place around it), so each new pixel goes to the one that the CPU's loop would have reached it
+//   from first, and the winners, compacted in key order, are the CPU's next ring in its order;
 // - the interpolation sums over the border samples in the CPU's order with IEEE single-precision
 //   operations that are never contracted into fused multiply-adds, one thread per pixel.
 #include "fill_stores.cuh"
@@ -19,7 +19,7 @@ constexpr unsigned kFullWarp = 0xFFFFFFFFU;
 // share of a ring that must darken outward for the ring to count as halo.
 constexpr int kMaxSamples = 48;
 constexpr float kHaloShare = 0.75F;
-constexpr int kStackList = 0;  // the flood's stack, later a ring list
+constexpr int kStackList = 0;  // the flood's pixels in its order, later a ring list
 
 struct Samples {
   float x[kMaxSamples];
@@ -75,47 +75,38 @@ class Around {
   bool left_, right_, up_, down_;
 };
 
-// The flood from the seed over its component, on one lane. Returns the border's size; the border
-// is the other list, in the order the CPU finds it. The walk is the critical path of the whole
-// fill, and a branch taken by one lane of a warp costs far more than the few instructions it
-// skips, so a step has none: the eight neighbours are read together (distinct pixels, so no
-// decision changes another's cell), each is settled by a predicated store, and list entries are
-// written whether or not they count (one that does not is overwritten by the next). The last
-// neighbour pushed, which the CPU pops next, stays in a register instead of going through the
-// stack.
+// The flood from the seed over its component, on one lane: the CPU's depth-first walk, whose
+// order decides the border's and so everything after it. Writes the component's pixels to the
+// first list in the order the CPU takes them and returns how many; `frames` receives how many
+// stack entries it may have written. Only the walk is sequential: the border follows from its
+// order, in parallel (next_ring). A stack entry keeps a pixel with the neighbours it took that
+// are still to be gone on from, and the walk takes the highest first, as the CPU pops the last
+// one pushed; the top entry is read before it is known to be needed, off the critical path.
 template <class Store>
-__device__ int flood(Store& s, int seed) {
-  const int border_list = 1 - kStackList;
-  int depth = 0;
-  int border_size = 0;
-  s.settle(seed, FloodCell::Reflection);
+__device__ int flood(Store& s, int seed, int& frames) {
+  const int w = s.window().w;
+  s.take(seed);
+  s.make_mine(seed);
   int p = seed;
+  int count = 0;
+  int depth = 0;
+  frames = 0;
   for (;;) {
-    const Around around(s.window(), p);
-    int at[9];
-    FloodCell cell[9];
-#pragma unroll
-    for (int slot = 0; slot < 9; ++slot) {
-      // Off the window (and at slot 4), p itself: taken, so closed.
-      at[slot] = slot == 4 || around[slot] < 0 ? p : around[slot];
-      cell[slot] = s.flood_cell(at[slot]);
-    }
-    int next = -1;
-#pragma unroll
-    for (int slot = 0; slot < 9; ++slot) {
-      const bool reflection = cell[slot] == FloodCell::Reflection;
-      s.settle(at[slot], cell[slot]);
-      s.set_list(border_list, border_size, at[slot]);
-      border_size += cell[slot] == FloodCell::Free ? 1 : 0;
-      s.set_list(kStackList, depth, next);
-      depth += reflection && next >= 0 ? 1 : 0;
-      next = reflection ? at[slot] : next;
-    }
-    if (next < 0) {
-      if (depth == 0) return border_size;
-      next = s.list(kStackList, --depth);
-    }
-    p = next;
+    s.set_list(kStackList, count++, p);
+    const FloodFrame top = depth > 0 ? s.frame(depth - 1) : FloodFrame{p, 0U};
+    const unsigned around = s.take_reflections_around(p);
+    const bool deeper = around != 0;
+    if (!deeper && depth == 0) return count;
+    const int from = deeper ? p : top.q;
+    unsigned pending = deeper ? around : top.pending;
+    const int slot = 31 - __clz(static_cast<int>(pending));
+    pending &= ~(1U << slot);
+    // Written whether or not it counts: one that does not lies past the stack's top.
+    const int at = deeper ? depth : depth - 1;
+    s.set_frame(at, {from, pending});
+    frames = max(frames, at + 1);
+    depth = at + (pending != 0 ? 1 : 0);
+    p = from + (slot / 3 - 1) * w + slot % 3 - 1;
   }
 }
 
@@ -124,51 +115,63 @@ __device__ bool free_for_halo(const Store& s, int q) {
   return q >= 0 && s.state(q) == PixelState::Background && !s.mine(q);
 }
 
+// The free pixels around the `size` pixels of list `from`, in the order in which the CPU's loop
+// over them meets them, to list `to`, made mine; returns how many. Every pixel of `from` claims
+// its free neighbours with an atomic minimum of (its place in the list, the neighbour's place
+// around it), and the winners are compacted in key order. `darker_outward` receives how many of
+// them are darker than the pixel that won them.
+template <class Store>
+__device__ int next_ring(Store& s, int from, int size, int to, int& darker_outward, int lane) {
+  for (int i = lane; i < size; i += kWarp) {
+    const Around around(s.window(), s.list(from, i));
+#pragma unroll
+    for (int slot = 0; slot < 9; ++slot) {
+      if (free_for_halo(s, around[slot])) s.claim(around[slot], static_cast<unsigned>(i * 9 + slot));
+    }
+  }
+  __syncwarp();
+  // The winners, 32 pixels of `from` at a time, appended in key order.
+  int next_size = 0;
+  darker_outward = 0;
+  for (int base = 0; base < size; base += kWarp) {
+    const int i = base + lane;
+    const int p = i < size ? s.list(from, i) : 0;
+    const Around around(s.window(), p);
+    unsigned won = 0;
+#pragma unroll
+    for (int slot = 0; slot < 9; ++slot) {
+      const int q = around[slot];
+      if (i >= size || !free_for_halo(s, q) || s.claim_of(q) != static_cast<unsigned>(i * 9 + slot)) continue;
+      won |= 1U << slot;
+      darker_outward += s.grey(p) > s.grey(q) ? 1 : 0;
+    }
+    int total = 0;
+    int at = next_size + warp_exclusive_sum(__popc(won), lane, total);
+#pragma unroll
+    for (int slot = 0; slot < 9; ++slot) {
+      if ((won & (1U << slot)) != 0) s.set_list(to, at++, around[slot]);
+    }
+    next_size += total;
+  }
+  __syncwarp();
+  for (int i = lane; i < next_size; i += kWarp) {
+    const int q = s.list(to, i);
+    s.make_mine(q);
+    s.clear_claim(q);
+  }
+  darker_outward = warp_sum(darker_outward);
+  __syncwarp();
+  return next_size;
+}
+
 // The halo rings, built by the warp. `border` names the list holding the border, on return the
 // final one; returns the final border's size.
 template <class Store>
 __device__ int grow_halo(Store& s, int rings, int border_size, int& border, int lane) {
   for (int ring = 0; ring < rings; ++ring) {
     const int next = 1 - border;
-    for (int i = lane; i < border_size; i += kWarp) {
-      const Around around(s.window(), s.list(border, i));
-#pragma unroll
-      for (int slot = 0; slot < 9; ++slot) {
-        if (free_for_halo(s, around[slot])) s.claim(around[slot], static_cast<unsigned>(i * 9 + slot));
-      }
-    }
-    __syncwarp();
-    // The winners, 32 border pixels at a time, appended in key order.
-    int next_size = 0;
     int darker_outward = 0;
-    for (int base = 0; base < border_size; base += kWarp) {
-      const int i = base + lane;
-      const int p = i < border_size ? s.list(border, i) : 0;
-      const Around around(s.window(), p);
-      unsigned won = 0;
-#pragma unroll
-      for (int slot = 0; slot < 9; ++slot) {
-        const int q = around[slot];
-        if (i >= border_size || !free_for_halo(s, q) || s.claim_of(q) != static_cast<unsigned>(i * 9 + slot)) continue;
-        won |= 1U << slot;
-        darker_outward += s.grey(p) > s.grey(q) ? 1 : 0;
-      }
-      int total = 0;
-      int at = next_size + warp_exclusive_sum(__popc(won), lane, total);
-#pragma unroll
-      for (int slot = 0; slot < 9; ++slot) {
-        if ((won & (1U << slot)) != 0) s.set_list(next, at++, around[slot]);
-      }
-      next_size += total;
-    }
-    __syncwarp();
-    for (int i = lane; i < next_size; i += kWarp) {
-      const int q = s.list(next, i);
-      s.make_mine(q);
-      s.clear_claim(q);
-    }
-    darker_outward = warp_sum(darker_outward);
-    __syncwarp();
+    const int next_size = next_ring(s, border, border_size, next, darker_outward, lane);
     if (next_size == 0 || static_cast<float>(darker_outward) < kHaloShare * static_cast<float>(next_size)) break;
     for (int i = lane; i < border_size; i += kWarp) s.take(s.list(border, i));
     __syncwarp();
@@ -223,12 +226,18 @@ __device__ void interpolate(const Store& s, const Samples& samples, int count, D
 // warp. Returns the number of samples; 0 when no border surrounds it, and then it is not filled.
 template <class Store>
 __device__ int trace_reflection(Store& s, int seed, int rings, Samples& samples, int lane) {
-  int border_size = 0;
-  if (lane == 0) border_size = flood(s, seed);
+  int inside = 0;
+  int frames = 0;
+  if (lane == 0) inside = flood(s, seed, frames);
   __syncwarp();
-  border_size = __shfl_sync(kFullWarp, border_size, 0);
-  if (border_size == 0) return 0;
+  inside = __shfl_sync(kFullWarp, inside, 0);
+  frames = __shfl_sync(kFullWarp, frames, 0);
+  for (int k = lane; k < frames; k += kWarp) s.clear_frame(k);
+  __syncwarp();
   int border = 1 - kStackList;
+  int darker_outward = 0;  // of no matter for the border
+  int border_size = next_ring(s, kStackList, inside, border, darker_outward, lane);
+  if (border_size == 0) return 0;
   border_size = grow_halo(s, rings, border_size, border, lane);
   return sample_border(s, border, border_size, samples, lane);
 }
