@@ -1,6 +1,7 @@
 #pragma once
 // What `track` and `eval` share on the command line: the options that choose the input, the
-// eye regions and the detector, and how they turn into those. `bench` shares --algorithm and --reflections.
+// eye regions and the detector, and how they turn into those. `bench` shares --algorithm and
+// --reflections.
 #include <string>
 #include <vector>
 

@@ -24,7 +24,7 @@ ParamSchema make_schema() {
        ParamValue{std::int64_t{d.reflections.kernel_size}}, {}},
       {"reflection_fill", "Fill reflections",
        "Fill each reflection from the pixels around it; off: only mask it (wider) for the search to skip, the "
-       "paper's way, several times faster on the GPU and about as accurate",
+       "paper's way: the GPU's preprocessing several times faster, about as accurate",
        ParamKind::Bool, 0, 1, 1, ParamValue{d.reflections.fill}, {}},
       {"rays", "Starburst rays", "Rays cast from the seed in the first stage", ParamKind::Int, 8, 128, 4,
        ParamValue{std::int64_t{d.starburst.rays}}, {}},
