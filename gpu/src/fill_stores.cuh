@@ -53,6 +53,8 @@ __device__ __forceinline__ void for_window(const Window& w, int lane, F&& f) {
   }
 }
 
+constexpr int kStackList = 0;  // of a store's two lists: the flood's pixels in its order, later a ring list
+
 // Per pixel in shared memory: a 32-bit claim, two 16-bit list entries, state with the mine bit,
 // grey. List entries are window pixel indices, so a window has at most 65536 pixels.
 constexpr int kSharedBytesPerPixel = 10;
@@ -201,13 +203,14 @@ class GlobalStore {
     }
     return found;
   }
-  // The flood's stack: pixels in the second list (free until the border), pending bits in the claims.
+  // The flood's stack: pixels in the list the flood's order does not use (free until the
+  // border), pending bits in the claims.
   __device__ void set_frame(int k, FloodFrame f) const {
-    im_.lists[1][pixel(k)] = f.q;
+    im_.lists[1 - kStackList][pixel(k)] = f.q;
     im_.claims[pixel(k)] = f.pending;
   }
   [[nodiscard]] __device__ FloodFrame frame(int k) const {
-    return {im_.lists[1][pixel(k)], static_cast<unsigned>(im_.claims[pixel(k)])};
+    return {im_.lists[1 - kStackList][pixel(k)], static_cast<unsigned>(im_.claims[pixel(k)])};
   }
   __device__ void clear_frame(int k) const { im_.claims[pixel(k)] = kNoClaim; }
   __device__ void claim(int q, unsigned key) const { atomicMin(im_.claims + pixel(q), key); }

@@ -12,8 +12,9 @@ namespace pt::gpu {
 namespace {
 
 constexpr int kThreads = 256;
-// The marks tile's passes have more segments than the other filters': the default's (19 x 19,
-// grown by 5) longest pass, 54 eroded rows in 7 segments each, takes one round.
+// The marks tile's passes have more segments than the other filters', so its blocks are larger:
+// the default's (19 x 19, grown by 5) row passes take one round of segments, its column
+// erosion (132 columns in 4 segments each) two.
 constexpr int kMarksThreads = 512;
 constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // without an opt-in, on every architecture we build for
 // The reflection finder's square (19 by default) and the usual small dilations get kernels of

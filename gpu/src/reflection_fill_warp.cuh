@@ -19,7 +19,6 @@ constexpr unsigned kFullWarp = 0xFFFFFFFFU;
 // share of a ring that must darken outward for the ring to count as halo.
 constexpr int kMaxSamples = 48;
 constexpr float kHaloShare = 0.75F;
-constexpr int kStackList = 0;  // the flood's pixels in its order, later a ring list
 
 struct Samples {
   float x[kMaxSamples];

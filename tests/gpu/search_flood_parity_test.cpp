@@ -1,7 +1,7 @@
 // The device's dark-region flood against DarkRegionGrower::grow: every field of every candidate
 // equal to the bit, on scenes that end the level walk in each of its ways (a spill after a wall,
-// an earlier step, the image's edge, the largest pupil's area) and on regions longer than the
-// device's first window.
+// an earlier step, the image's edge, the largest pupil's area) and on regions that reach beyond
+// the band of rows whose marks the device keeps in shared memory.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -37,9 +37,8 @@ pt::CViewU8 device_view(const pt::gpu::DeviceImageU8& image) {
   return {v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
 }
 
-// The dynamic shared memory a flood may use: all a launch can have; so little that the first
-// window's greys and join levels fit there, a wider one's join levels alone, and the widest go
-// to global memory; none at all.
+// The dynamic shared memory a flood may use: all a launch can have; so little that only a narrow
+// band of marks and part of the lists fit there, the rest in global memory; none at all.
 std::vector<int> shared_budgets() { return {pt::gpu::search::launch_flood_shared_bytes(), 40 * 1024, 0}; }
 
 // Runs the scene's queries on the device in one launch.
@@ -221,8 +220,8 @@ Scene random_scene(int index, pt::SplitMix64& rng) {
           std::move(queries)};
 }
 
-// A dark streak a few pixels wide and far longer than the first window, with a dark pupil at
-// one end: the region must follow it out of every window but the whole image's.
+// A dark streak a few pixels wide and far longer than a pupil, with a dark pupil at one end: the
+// region must follow it out of the band of rows kept in shared memory.
 Scene streak_scene(int index, pt::SplitMix64& rng) {
   const int w = 500 + static_cast<int>(rng.next() % 500);
   const int h = 300 + static_cast<int>(rng.next() % 300);
@@ -386,7 +385,7 @@ TEST_CASE("device flood equals DarkRegionGrower::grow from the CPU tracker's own
 
 // Not a check: the time per flood, printed for the report. A pupil grown again and again in one
 // launch (as the search kernel would), with all the shared memory a launch can have and with
-// none (every window in global memory), against the CPU's flood on this machine in the same run.
+// none (every mark and list in global memory), against the CPU's flood on this machine in the same run.
 void report_flood_time(const std::string& name, const pt::ImageU8& image, const FloodQuery& q,
                        const pt::gpu::Stream& stream) {
   constexpr int kRepeats = 200;
@@ -429,7 +428,7 @@ void report_flood_time(const std::string& name, const pt::ImageU8& image, const 
 TEST_CASE("device flood timing", "[.timing]") {
   const pt::gpu::Stream stream;
   pt::SplitMix64 rng(3);
-  // 250: wider than the largest pupil, the walk ends at its area after the widest windows.
+  // 250: wider than the largest pupil, the walk ends at its area.
   for (const float radius : {10.0F, 30.0F, 60.0F, 120.0F, 250.0F}) {
     const int w = 640;
     const int h = 1024;

@@ -1,7 +1,7 @@
 #pragma once
 // The rules that read pupil candidates off a flood's region, level by level. The CPU's flood
-// (DarkRegionGrower) takes pixels one by one and the device's computes every level's region at
-// once; both hand each level's region to the same walk, so that they decide alike to the bit.
+// (DarkRegionGrower) takes pixels one by one and the device's a level's pixels in parallel waves;
+// both hand each level's region to the same walk, so that they decide alike to the bit.
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -123,10 +123,6 @@ class DarkRegionLevelWalk {
   }
 
   [[nodiscard]] PT_HOST_DEVICE const DarkRegionFinds& finds() const noexcept { return finds_; }
-  // The areas past which end_level() decides otherwise at the level begun: a flood that knows a
-  // level's area only from below tries each (the ring's limit, then the largest pupil's).
-  [[nodiscard]] PT_HOST_DEVICE float ring_area() const noexcept { return ring_area_; }
-  [[nodiscard]] PT_HOST_DEVICE float max_area() const noexcept { return max_area_; }
 
  private:
   // While the level climbs the pupil's border, one grey level widens the region by a thin ring:

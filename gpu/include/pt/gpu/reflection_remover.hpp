@@ -14,9 +14,9 @@ class ReflectionRemover {
   // Buffers for regions up to max_width x max_height, allocated here once.
   ReflectionRemover(int max_width, int max_height);
   // Enqueues: dst = src with reflections filled (params.fill; else a copy of src); mask = 255
-  // on reflection pixels, else 0. dst
-  // and mask must not overlap src. Throws std::invalid_argument for a region larger than the
-  // buffers or a kernel size the GPU filters do not take.
+  // on reflection pixels, else 0. dst and mask must not overlap src. Throws
+  // std::invalid_argument for a region larger than the buffers or a kernel size the GPU filters
+  // do not take.
   void operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 dst, DeviceViewU8 mask,
                   const ReflectionParams& params);
   // Reflections filled by the last call, in device memory: ReflectionRemover::apply's count.
