@@ -67,10 +67,15 @@ std::vector<StageTiming> cuda_preprocessing(const std::vector<ImageU8>& frames, 
   const gpu::Event stop;
   const gpu::Event joined;
 
-  std::vector<StageTiming> t{{"cuda: upload frame (pinned)", {}},  {"cuda: top-hat+threshold", {}},
-                             {"cuda: dilation", {}},               {"cuda: reflection fill", {}},
-                             {"cuda: reflection removal", {}},     {"cuda: gaussian", {}},
+  // The parts as the removal runs them: the mask in one kernel (top-hat, threshold, dilation),
+  // then the fill where the reflections are filled.
+  std::vector<StageTiming> t{{"cuda: upload frame (pinned)", {}},
+                             {"cuda: reflection mask (top-hat, threshold, dilation)", {}},
+                             {"cuda: reflection fill", {}},
+                             {"cuda: reflection removal", {}},
+                             {"cuda: gaussian", {}},
                              {"cuda: preprocess, eye per stream", {}}};
+  if (!rp.fill) t.erase(t.begin() + 2);
   // The first frames load the kernels and warm the clocks; they are not counted.
   constexpr int kWarmUp = 20;
   for (int i = -kWarmUp; i < count; ++i) {
@@ -89,16 +94,16 @@ std::vector<StageTiming> cuda_preprocessing(const std::vector<ImageU8>& frames, 
     timed([&] { gpu::upload_async(main, staging.view(), frame.view()); });
     timed([&] {
       for (auto& e : eyes) {
-        gpu::top_hat_threshold(main, e->src, e->smoothed.view(), rp.kernel_size, static_cast<std::uint8_t>(rp.threshold),
-                               static_cast<std::uint8_t>(rp.min_brightness));
+        gpu::reflection_mask(main, e->src, e->smoothed.view(), e->mask.view(), rp.kernel_size,
+                             static_cast<std::uint8_t>(rp.threshold), static_cast<std::uint8_t>(rp.min_brightness),
+                             rp.mask_dilation());
       }
     });
-    timed([&] {
-      for (auto& e : eyes) gpu::rect_extremum(main, e->smoothed.view(), e->mask.view(), rp.mask_dilation(), rp.mask_dilation(), Extremum::Max);
-    });
-    timed([&] {
-      for (auto& e : eyes) e->fill(main, e->src, e->mask.view(), e->cleaned.view(), 2LL * rp.kernel_size * rp.kernel_size);
-    });
+    if (rp.fill) {
+      timed([&] {
+        for (auto& e : eyes) e->fill(main, e->src, e->mask.view(), e->cleaned.view(), 2LL * rp.kernel_size * rp.kernel_size);
+      });
+    }
     timed([&] {
       for (auto& e : eyes) e->remover(main, e->src, e->cleaned.view(), e->mask.view(), rp);
     });
