@@ -44,6 +44,13 @@ if(PT_WITH_CUDA)
     set(CMAKE_CUDA_RUNTIME_LIBRARY Static)
     enable_language(CUDA)
     find_package(CUDAToolkit REQUIRED)
+    # The kernels are C++20 like the rest (pt_core's headers ask for it). CMake before 3.26 knows
+    # no C++20 flag for nvcc, which takes -std=c++20 since CUDA 12. Set here, for every directory
+    # with CUDA sources (gpu/ and the GPU tests).
+    if(NOT DEFINED CMAKE_CUDA20_STANDARD_COMPILE_OPTION AND CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0)
+      set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+      set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+    endif()
     set(PT_HAVE_CUDA ON)
   endif()
 endif()

@@ -1,10 +1,10 @@
 // The CUDA detector against the CPU detector on the same frames, in latency and throughput mode,
 // from pageable and from pinned frames. With the search on the host, preprocessing on the device
-// is bit-exact and the search is the CPU's own, so every decision and every ellipse must be
-// equal. With tracked eyes searched on the device, the search's arithmetic is the CPU's but the
-// device's math library may round a sine or an arc tangent differently in the last place: every
-// decision must still be equal, and each pupil within the bounds (centre 0.25 px,
-// diameter 0.5 px) of the CPU's.
+// is bit-exact and the search is the CPU's own. With tracked eyes searched on the device, the
+// search runs the CPU's arithmetic in the CPU's order with the same reproducible math. Either
+// way every decision, every ellipse and every search's edge points must be equal to the bit;
+// which frames the device searches after a re-acquisition (it depends on when frames are
+// collected) then cannot change a result.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -72,7 +72,7 @@ Trace track(pt::PupilDetector& detector, const std::vector<pt::ImageU8>& frames,
 
 enum class Search { Host, Device };
 
-// Equal to the bit for the host's search; the differences are printed as well, for the report.
+// Equal to the bit, whichever side searched; the differences are printed as well, for the report.
 void require_same(const std::string& name, const Trace& gpu, const Trace& cpu, Search search) {
   REQUIRE(gpu.size() == cpu.size());
   int decisions = 0;
@@ -110,24 +110,17 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu, S
               name.c_str(), search == Search::Host ? "host" : "device", decisions, same_decisions, detected, identical,
               centre, diameter);
   REQUIRE(detected > 0);  // a comparison of nothing but misses would prove little
-  if (search == Search::Device) {
-    REQUIRE(same_decisions == decisions);
-    CHECK(centre <= 0.25);
-    CHECK(diameter <= 0.5);
-    for (std::size_t f = 0; f < cpu.size(); ++f) {
-      REQUIRE(gpu[f].searches.size() == cpu[f].searches.size());
-      for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
-        CAPTURE(name, f, e);
-        REQUIRE(gpu[f].eyes[e].eye == cpu[f].eyes[e].eye);
-        REQUIRE(gpu[f].eyes[e].searched == cpu[f].eyes[e].searched);
-      }
-    }
-    return;
-  }
   for (std::size_t f = 0; f < cpu.size(); ++f) {
     REQUIRE(gpu[f].searches.size() == cpu[f].searches.size());
     for (std::size_t e = 0; e < cpu[f].searches.size(); ++e) {
-      REQUIRE(gpu[f].searches[e].edges.size() == cpu[f].searches[e].edges.size());
+      CAPTURE(name, f, e);
+      const auto& g = gpu[f].searches[e].edges;
+      const auto& c = cpu[f].searches[e].edges;
+      REQUIRE(g.size() == c.size());
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        REQUIRE(g[i].x == c[i].x);
+        REQUIRE(g[i].y == c[i].y);
+      }
       REQUIRE(gpu[f].searches[e].inlier == cpu[f].searches[e].inlier);
     }
     for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {

@@ -1,8 +1,8 @@
 // The device's Starburst rays, border placement samples and confidence terms against the CPU's
-// functions on the same images: the same decisions, the same number of border points in the
-// same order, positions within 1e-3 px and levels, noise and disc within 1e-4 (relative), on
-// synthetic eyes, random scenes with reflections and, when PT_GPU_REAL_FRAMES is set, real
-// frames. The largest differences seen are printed.
+// functions on the same images: the same decisions, the same border points in the same order,
+// and the same levels, noise and disc, all to the bit (both sides run core's arithmetic with the
+// same reproducible math), on synthetic eyes, random scenes with reflections and, when
+// PT_GPU_REAL_FRAMES is set, real frames. The largest differences seen are printed.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -27,9 +27,6 @@
 #include "search/ray_casting.hpp"
 
 namespace {
-
-constexpr float kPositionTolerance = 1e-3F;
-constexpr float kRelativeTolerance = 1e-4F;
 
 float uniform(pt::SplitMix64& rng, float lo, float hi) { return lo + (hi - lo) * rng.uniform01(); }
 
@@ -162,11 +159,11 @@ struct Tally {
   }
 };
 
-void require_close(float gpu, float cpu, Tally& tally, const std::string& what) {
+void require_equal(float gpu, float cpu, Tally& tally, const std::string& what) {
   const float rel = std::abs(gpu - cpu) / std::max(1.0F, std::abs(cpu));
   tally.max_relative = std::max(tally.max_relative, rel);
   INFO(what << ": gpu " << gpu << " cpu " << cpu);
-  REQUIRE(rel <= kRelativeTolerance);
+  REQUIRE(gpu == cpu);
 }
 
 void require_same_points(const std::vector<pt::Point2f>& gpu, const std::vector<pt::Point2f>& cpu, Tally& tally,
@@ -178,7 +175,8 @@ void require_same_points(const std::vector<pt::Point2f>& gpu, const std::vector<
     tally.max_position = std::max(tally.max_position, d);
     moved += d > 0.0F ? 1 : 0;
     INFO("point " << i << ": gpu (" << gpu[i].x << ", " << gpu[i].y << ") cpu (" << cpu[i].x << ", " << cpu[i].y << ")");
-    REQUIRE(d <= kPositionTolerance);
+    REQUIRE(gpu[i].x == cpu[i].x);
+    REQUIRE(gpu[i].y == cpu[i].y);
   }
 }
 
@@ -227,14 +225,14 @@ void check_case(const Scene& scene, pt::CViewU8 gimg, pt::CViewU8 gmask, pt::Poi
   float level = uniform(rng, 20.0F, 100.0F);
   if (levels) {
     ++tally.levels_measured;
-    require_close(glevels.value.inside, levels->inside, tally, "inside level " + where);
-    require_close(glevels.value.outside, levels->outside, tally, "outside level " + where);
+    require_equal(glevels.value.inside, levels->inside, tally, "inside level " + where);
+    require_equal(glevels.value.outside, levels->outside, tally, "outside level " + where);
     const auto rise = pt::border_rise_px(img, mask, e, *levels);
     const pt::gpu::search::RiseResult grise = pt::gpu::search::border_rise_on_device(gimg, gmask, e, *levels);
     REQUIRE(grise.ok == rise.has_value());
     if (rise) {
       ++tally.rises;
-      require_close(grise.rise_px, *rise, tally, "rise " + where);
+      require_equal(grise.rise_px, *rise, tally, "rise " + where);
     }
     level = 0.5F * (levels->inside + levels->outside);
   }
@@ -261,11 +259,11 @@ void check_case(const Scene& scene, pt::CViewU8 gimg, pt::CViewU8 gmask, pt::Poi
   const float confidence = pt::pupil_confidence(support, disc, noise);
   const pt::gpu::search::ConfidenceTerms terms = pt::gpu::search::confidence_on_device(gimg, gimg, gmask, e, edges, inlier);
   REQUIRE(terms.support == support);
-  require_close(terms.noise, noise, tally, "noise " + where);
-  require_close(terms.disc.inside, disc.inside, tally, "disc inside " + where);
-  require_close(terms.disc.contrast, disc.contrast, tally, "disc contrast " + where);
-  require_close(terms.disc.dark_fraction, disc.dark_fraction, tally, "dark fraction " + where);
-  require_close(terms.confidence, confidence, tally, "confidence " + where);
+  require_equal(terms.noise, noise, tally, "noise " + where);
+  require_equal(terms.disc.inside, disc.inside, tally, "disc inside " + where);
+  require_equal(terms.disc.contrast, disc.contrast, tally, "disc contrast " + where);
+  require_equal(terms.disc.dark_fraction, disc.dark_fraction, tally, "dark fraction " + where);
+  require_equal(terms.confidence, confidence, tally, "confidence " + where);
   tally.noisy += noise > 0.0F ? 1 : 0;
   tally.dark_discs += disc.dark_fraction > 0.5F ? 1 : 0;
 }

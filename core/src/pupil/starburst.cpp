@@ -8,6 +8,7 @@
 #include "pt/pupil/geometric_ellipse_fit.hpp"
 #include "pt/pupil/geometric_fit_math.hpp"
 #include "pt/pupil/ray_sampling.hpp"
+#include "pt/reproducible_math.hpp"
 
 namespace pt {
 
@@ -68,7 +69,7 @@ void StarburstSearch::search(CViewU8 image, CViewU8 reflections, Point2f centre,
     outcome_.fit = ransac_.fit(outcome_.edges, params.fit, limits, outcome_.inlier);
     if (!outcome_.fit) break;
     const Point2f next{outcome_.fit->ellipse.cx, outcome_.fit->ellipse.cy};
-    const float moved = std::hypot(next.x - centre.x, next.y - centre.y);
+    const float moved = repro::hypot(next.x - centre.x, next.y - centre.y);
     centre = next;
     if (moved < sp.convergence_px || !inside_image(image, centre.x, centre.y)) break;
   }

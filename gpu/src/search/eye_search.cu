@@ -10,13 +10,13 @@
 #include "geometric_refinement.cuh"
 #include "geometric_scratch.hpp"
 #include "isophote_trace.cuh"
-#include "pt/float_math.hpp"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/device_memory.hpp"
 #include "pt/pupil/border_sampling.hpp"
 #include "pt/pupil/pupil_confidence.hpp"
 #include "pt/pupil/ray_sampling.hpp"
 #include "pt/pupil/ray_walk.hpp"
+#include "pt/reproducible_math.hpp"
 #include "ransac_fit.cuh"
 #include "ransac_fit_types.hpp"
 #include "ray_casting.cuh"
@@ -169,7 +169,7 @@ __device__ Outcome search_from(const Job& job, Point2f centre, const RayCriterio
     if (!fitted.ok) break;
     o.fit = fitted.fit;
     const Point2f next{o.fit.ellipse.cx, o.fit.ellipse.cy};
-    const float moved = host_hypot(next.x - centre.x, next.y - centre.y);
+    const float moved = repro::hypot(next.x - centre.x, next.y - centre.y);
     centre = next;
     if (moved < job.starburst.convergence_px || !inside_image(img, centre.x, centre.y)) break;
   }

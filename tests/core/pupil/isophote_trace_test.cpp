@@ -7,23 +7,25 @@
 
 #include "pt/pupil/border_refinement.hpp"
 #include "pt/pupil/ray_sampling.hpp"
+#include "pt/reproducible_math.hpp"
 #include "pt_catch.hpp"
 
 namespace {
 
 // The definition trace_isophote keeps: each ray walked out from half the radius to one and a
 // half radii in half-pixel steps, and the upward crossing nearest the ellipse kept (the inner
-// one of two equally near).
+// one of two equally near). With the trace's own cosines (pt/reproducible_math.hpp), for the
+// points are compared to the bit.
 std::vector<pt::Point2f> walk_every_step(pt::CViewU8 image, pt::CViewU8 reflections, const pt::Ellipse& e, float level,
                                          int rays) {
   std::vector<pt::Point2f> points;
-  const float c = std::cos(e.angle_rad);
-  const float s = std::sin(e.angle_rad);
+  const float c = pt::repro::cos(e.angle_rad);
+  const float s = pt::repro::sin(e.angle_rad);
   for (int k = 0; k < rays; ++k) {
     const float t = 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / static_cast<float>(rays);
-    const float ex = e.a * std::cos(t) * c - e.b * std::sin(t) * s;
-    const float ey = e.a * std::cos(t) * s + e.b * std::sin(t) * c;
-    const float radius = std::hypot(ex, ey);
+    const float ex = e.a * pt::repro::cos(t) * c - e.b * pt::repro::sin(t) * s;
+    const float ey = e.a * pt::repro::cos(t) * s + e.b * pt::repro::sin(t) * c;
+    const float radius = pt::repro::hypot(ex, ey);
     const float dx = ex / radius;
     const float dy = ey / radius;
     float best = -1.0F;

@@ -7,12 +7,12 @@
 #include <cmath>
 #include <optional>
 
-#include "pt/float_math.hpp"
 #include "pt/geometry.hpp"
 #include "pt/host_device.hpp"
 #include "pt/image.hpp"
 #include "pt/pupil/ray_sampling.hpp"
 #include "pt/pupil/ray_walk.hpp"
+#include "pt/reproducible_math.hpp"
 
 namespace pt {
 
@@ -24,15 +24,15 @@ struct EllipseFrame {
 };
 
 [[nodiscard]] PT_HOST_DEVICE inline EllipseFrame ellipse_frame(const Ellipse& e) noexcept {
-  return {e, host_cos(e.angle_rad), host_sin(e.angle_rad)};
+  return {e, repro::cos(e.angle_rad), repro::sin(e.angle_rad)};
 }
 
 // The point at angle `t` of the ellipse's own frame on the ellipse scaled by `scale` and
 // widened by `extra_px`.
 [[nodiscard]] PT_HOST_DEVICE inline Point2f ring_point(const EllipseFrame& f, float scale, float extra_px,
                                                        float t) noexcept {
-  const float u = (f.e.a * scale + extra_px) * host_cos(t);
-  const float v = (f.e.b * scale + extra_px) * host_sin(t);
+  const float u = (f.e.a * scale + extra_px) * repro::cos(t);
+  const float v = (f.e.b * scale + extra_px) * repro::sin(t);
   return {f.e.cx + u * f.c - v * f.s, f.e.cy + u * f.s + v * f.c};
 }
 
@@ -83,11 +83,11 @@ struct IsophoteRay {
 constexpr float kIsophoteStep = 0.5F;  // along the ray, pixels
 
 [[nodiscard]] PT_HOST_DEVICE inline IsophoteRay isophote_ray(const EllipseFrame& f, float t) noexcept {
-  const float u = f.e.a * host_cos(t);
-  const float v = f.e.b * host_sin(t);
+  const float u = f.e.a * repro::cos(t);
+  const float v = f.e.b * repro::sin(t);
   const float ex = u * f.c - v * f.s;
   const float ey = u * f.s + v * f.c;
-  const float radius = host_hypot(ex, ey);
+  const float radius = repro::hypot(ex, ey);
   return {ex / radius, ey / radius, radius};
 }
 

@@ -7,12 +7,12 @@
 #include <cmath>
 #include <numbers>
 
-#include "pt/float_math.hpp"
 #include "pt/geometry.hpp"
 #include "pt/host_device.hpp"
 #include "pt/image.hpp"
 #include "pt/pupil/border_sampling.hpp"
 #include "pt/pupil/pupil_confidence.hpp"
+#include "pt/reproducible_math.hpp"
 
 namespace pt {
 
@@ -36,7 +36,7 @@ constexpr float kOutsideExtraPx = 4.0F;  // the outside ring, just beyond the bo
 [[nodiscard]] PT_HOST_DEVICE inline int support_sector(const EllipseFrame& f, Point2f p) noexcept {
   using confidence_rules::kSectors;
   const Point2f q = ellipse_coords(f, p.x, p.y);
-  const float ang = host_atan2(q.y, q.x) + std::numbers::pi_v<float>;
+  const float ang = repro::atan2(q.y, q.x) + std::numbers::pi_v<float>;
   return std::clamp(static_cast<int>(ang / (2.0F * std::numbers::pi_v<float>) * kSectors), 0, kSectors - 1);
 }
 

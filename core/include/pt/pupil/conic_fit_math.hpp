@@ -10,9 +10,9 @@
 #include <span>
 #include <utility>
 
-#include "pt/float_math.hpp"
 #include "pt/geometry.hpp"
 #include "pt/pupil/detector_params.hpp"
+#include "pt/reproducible_math.hpp"
 
 namespace pt {
 
@@ -49,13 +49,13 @@ PT_HOST_DEVICE inline int cubic_roots(double a, double b, double c, std::array<d
   const double r = (2.0 * a * a * a - 9.0 * a * b + 27.0 * c) / 54.0;
   const double q3 = q * q * q;
   if (r * r < q3) {
-    const double t = std::acos(std::clamp(r / std::sqrt(q3), -1.0, 1.0));
+    const double t = repro::acos(std::clamp(r / std::sqrt(q3), -1.0, 1.0));
     const double s = -2.0 * std::sqrt(q);
-    roots = {s * std::cos(t / 3.0) - a / 3.0, s * std::cos((t + 2.0 * std::numbers::pi) / 3.0) - a / 3.0,
-             s * std::cos((t - 2.0 * std::numbers::pi) / 3.0) - a / 3.0};
+    roots = {s * repro::cos(t / 3.0) - a / 3.0, s * repro::cos((t + 2.0 * std::numbers::pi) / 3.0) - a / 3.0,
+             s * repro::cos((t - 2.0 * std::numbers::pi) / 3.0) - a / 3.0};
     return 3;
   }
-  const double big_a = -std::copysign(std::cbrt(std::abs(r) + std::sqrt(r * r - q3)), r);
+  const double big_a = -std::copysign(repro::cbrt(std::abs(r) + std::sqrt(r * r - q3)), r);
   const double big_b = big_a == 0.0 ? 0.0 : q / big_a;
   roots[0] = big_a + big_b - a / 3.0;
   return 1;
@@ -79,7 +79,7 @@ PT_HOST_DEVICE inline MaybeEllipse conic_to_ellipse(const std::array<double, 6>&
   // Eigenvector of [[A, B/2], [B/2, C]] for l1.
   double angle = 0.0;
   if (std::abs(B) > 1e-12 * (std::abs(A) + std::abs(C))) {
-    angle = std::atan2(l1 - A, B / 2.0);
+    angle = repro::atan2(l1 - A, B / 2.0);
   } else {
     angle = A <= C ? 0.0 : std::numbers::pi / 2.0;
   }
@@ -102,7 +102,7 @@ struct Normaliser {
   double scale = 1.0;
 };
 
-PT_HOST_DEVICE inline double distance_from_mean(Point2f p, const Normaliser& n) { return std::hypot(p.x - n.mx, p.y - n.my); }
+PT_HOST_DEVICE inline double distance_from_mean(Point2f p, const Normaliser& n) { return repro::hypot(p.x - n.mx, p.y - n.my); }
 
 PT_HOST_DEVICE inline double scale_for(double spread_sum, std::size_t count) {
   const double spread = spread_sum / static_cast<double>(count);
@@ -318,11 +318,11 @@ PT_HOST_DEVICE inline MaybeEllipse fit_conic(std::span<const Point2f> points, Fi
 // Distance from a point to the ellipse measured along the ray from its centre: close to the
 // true geometric distance for the near-circular shapes of pupils, and cheap enough to vote
 // with. The rotation is prepared once per ellipse, since votes test many points against one;
-// host_cos/host_sin give the device the host's rotation, so that both count the same votes.
+// repro::cos and repro::sin give the device the host's rotation, so that both count the same votes.
 class RadialDistance {
  public:
   PT_HOST_DEVICE explicit RadialDistance(const Ellipse& e) noexcept
-      : e_(e), cos_(host_cos(e.angle_rad)), sin_(host_sin(e.angle_rad)), inv_a2_(1.0F / (e.a * e.a)),
+      : e_(e), cos_(repro::cos(e.angle_rad)), sin_(repro::sin(e.angle_rad)), inv_a2_(1.0F / (e.a * e.a)),
         inv_b2_(1.0F / (e.b * e.b)) {}
 
   [[nodiscard]] PT_HOST_DEVICE float operator()(Point2f p) const noexcept {

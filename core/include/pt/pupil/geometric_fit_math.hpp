@@ -10,9 +10,9 @@
 #include <numbers>
 #include <utility>
 
-#include "pt/float_math.hpp"
 #include "pt/geometry.hpp"
 #include "pt/pupil/conic_fit_math.hpp"
+#include "pt/reproducible_math.hpp"
 
 namespace pt::geometric_math {
 
@@ -26,8 +26,8 @@ constexpr double kConverged = 1e-6;  // relative decrease of the cost that ends 
 PT_HOST_DEVICE inline double radial_residual(const Params& e, Point2f p) {
   const double dx = p.x - e[0];
   const double dy = p.y - e[1];
-  const double c = std::cos(e[4]);
-  const double s = std::sin(e[4]);
+  const double c = repro::cos(e[4]);
+  const double s = repro::sin(e[4]);
   const double u = dx * c + dy * s;
   const double v = -dx * s + dy * c;
   const double q = std::sqrt(u * u / (e[2] * e[2]) + v * v / (e[3] * e[3]));
@@ -132,7 +132,7 @@ PT_HOST_DEVICE MaybeEllipse refine(std::size_t count, const Ellipse& start, Cost
 PT_HOST_DEVICE inline Ellipse accept_refinement(const MaybeEllipse& refined, const Ellipse& algebraic,
                                                 float inlier_px) {
   const Ellipse& g = refined.ellipse;
-  if (!refined.ok || host_hypot(g.cx - algebraic.cx, g.cy - algebraic.cy) > inlier_px ||
+  if (!refined.ok || repro::hypot(g.cx - algebraic.cx, g.cy - algebraic.cy) > inlier_px ||
       std::abs(g.a - algebraic.a) > inlier_px || std::abs(g.b - algebraic.b) > inlier_px) {
     return algebraic;
   }

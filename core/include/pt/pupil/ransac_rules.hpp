@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "pt/geometry.hpp"
+#include "pt/reproducible_math.hpp"
 
 namespace pt {
 
@@ -41,10 +42,11 @@ PT_HOST_DEVICE inline std::size_t sample_index(float unit, std::size_t count) {
 PT_HOST_DEVICE inline std::size_t hypotheses_needed(double inlier_share) {
   constexpr double kConfidence = 0.999;
   constexpr std::size_t kFloor = 32;
-  const double all_inliers = std::pow(inlier_share, static_cast<double>(kSampleSize));
+  double all_inliers = 1.0;
+  for (int k = 0; k < kSampleSize; ++k) all_inliers *= inlier_share;
   if (all_inliers >= 1.0) return kFloor;
   if (all_inliers <= 0.0) return std::numeric_limits<std::size_t>::max();
-  const double n = std::log(1.0 - kConfidence) / std::log(1.0 - all_inliers);
+  const double n = repro::log(1.0 - kConfidence) / repro::log(1.0 - all_inliers);
   return std::max(kFloor, static_cast<std::size_t>(std::ceil(n)));
 }
 

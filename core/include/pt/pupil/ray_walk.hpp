@@ -7,12 +7,12 @@
 #include <numbers>
 #include <optional>
 
-#include "pt/float_math.hpp"
 #include "pt/geometry.hpp"
 #include "pt/host_device.hpp"
 #include "pt/image.hpp"
 #include "pt/pupil/dark_region_levels.hpp"
 #include "pt/pupil/ray_sampling.hpp"
+#include "pt/reproducible_math.hpp"
 
 namespace pt {
 
@@ -128,8 +128,8 @@ PT_HOST_DEVICE std::optional<Point2f> walk_ray(CViewU8 image, CViewU8 reflection
 [[nodiscard]] PT_HOST_DEVICE inline std::optional<Point2f> find_border(CViewU8 image, CViewU8 reflections,
                                                                       Point2f origin, float angle, float start,
                                                                       const RayCriterion& criterion) {
-  const float dx = host_cos(angle);
-  const float dy = host_sin(angle);
+  const float dx = repro::cos(angle);
+  const float dy = repro::sin(angle);
   if (criterion.by_level) {
     return find_level_crossing_along_ray(image, reflections, origin, dx, dy, start, criterion.reach, criterion.level);
   }
@@ -143,7 +143,7 @@ PT_HOST_DEVICE std::optional<Point2f> walk_ray(CViewU8 image, CViewU8 reflection
 }
 
 [[nodiscard]] PT_HOST_DEVICE inline float toward_seed(Point2f seed, Point2f border) noexcept {
-  return host_atan2(seed.y - border.y, seed.x - border.x);
+  return repro::atan2(seed.y - border.y, seed.x - border.x);
 }
 
 [[nodiscard]] PT_HOST_DEVICE inline float back_ray_angle(float toward, float half_angle, int k, int back_rays) noexcept {
@@ -158,7 +158,7 @@ constexpr float kBackRayStart = 2.0F;
 // between its floor and its spill. A ray from inside the region leaves it within the region's
 // diagonal, a back ray from its border within the same; the border must be crossed by then.
 [[nodiscard]] PT_HOST_DEVICE inline RayCriterion border_of(const DarkRegion& r) noexcept {
-  const float reach = host_hypot(static_cast<float>(r.bounds.w), static_cast<float>(r.bounds.h)) + 2.0F;
+  const float reach = repro::hypot(static_cast<float>(r.bounds.w), static_cast<float>(r.bounds.h)) + 2.0F;
   return RayCriterion::rising_through(0.5F * (r.pupil_level + r.spill_level), reach);
 }
 
