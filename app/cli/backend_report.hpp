@@ -33,7 +33,7 @@ BackendDecision decide_backend(const std::string& backend);
 // `in_flight` frames in flight, one where a tracking window must follow the previous frame, and
 // searches tracked pupils on the device when `device_search` (see CudaDetectorOptions).
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
-                               int in_flight, bool device_search = false);
+                               int in_flight, bool device_search = true);
 
 // The backend choose_detector() takes for --backend `asked`, for labels written before it runs.
 Backend resolve_backend(const std::string& asked);

@@ -27,8 +27,9 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
   add_algorithm_option(cmd, o.algorithm);
   add_backend_option(cmd, o.backend);
   cmd.add_option("--cuda-search", o.cuda_search,
-                 "CUDA backend: host (the CPU's search on preprocessed frames, faster for now) or device (tracked "
-                 "pupils searched on the GPU, only results copied back; lost pupils found again on the CPU)")
+                 "CUDA backend: device (tracked pupils searched on the GPU, only results copied back; lost pupils "
+                 "found again on the CPU) or host (the CPU's search on every preprocessed frame); the same results "
+                 "to the bit")
       ->check(CLI::IsMember({"host", "device"}))
       ->capture_default_str();
   add_reflections_option(cmd, o.reflections);
