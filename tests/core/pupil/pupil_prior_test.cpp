@@ -54,3 +54,23 @@ TEST_CASE("a disabled prior never rejects") {
   prior.learn(circle(60.0F), disc(22.0F, 70.0F), kConfident, 0.0, params);
   CHECK(prior.agrees(circle(5.0F), disc(200.0F, 1.0F), kConfident, 0.01, params));
 }
+
+TEST_CASE("a weak fit far less round than the remembered pupil disagrees; a confident one teaches the new shape") {
+  const pt::PupilPriorParams params;
+  pt::PupilPrior prior;
+  prior.learn(circle(60.0F), disc(22.0F, 70.0F), kConfident, 0.0, params);
+  // What a lid leaves of it: as wide, a third shorter, well within the size tolerance.
+  const pt::Ellipse sliver{0.0F, 0.0F, 30.0F, 20.0F, 0.0F};
+  const float weak = 0.6F;
+  CHECK_FALSE(prior.agrees(sliver, disc(22.0F, 70.0F), weak, 0.01, params));
+  // A pupil that only shrank keeps its shape.
+  CHECK(prior.agrees(circle(40.0F), disc(22.0F, 70.0F), weak, 0.01, params));
+  // Slightly oval within the tolerance: 0.92 of the remembered roundness.
+  CHECK(prior.agrees({0.0F, 0.0F, 30.0F, 27.6F, 0.0F}, disc(22.0F, 70.0F), weak, 0.01, params));
+  // The gaze turned: the whole border is seen, the new shape is believed and learnt, so that
+  // weak fits of it agree once the memory has followed.
+  REQUIRE(prior.believes(sliver, disc(22.0F, 70.0F), kConfident, 0.02, params));
+  CHECK_FALSE(prior.agrees(sliver, disc(22.0F, 70.0F), weak, 0.03, params));
+  for (double t = 0.04; t < 0.9; t += 0.02) prior.learn(sliver, disc(22.0F, 70.0F), kConfident, t, params);
+  CHECK(prior.agrees(sliver, disc(22.0F, 70.0F), weak, 0.9, params));
+}
