@@ -164,7 +164,7 @@ std::span<const Point2f> EyePupilTracker::locate(CViewU8 img, Point2f origin, co
 PupilMeasurement EyePupilTracker::believe(const Candidate& c, double time_s, const DetectorParams& params) {
   PupilMeasurement m = c.m;
   m.detected = m.detected &&
-               prior_.believes(m.ellipse.equivalent_diameter(), c.disc, m.confidence, time_s, params.prior);
+               prior_.believes(m.ellipse, c.disc, m.confidence, time_s, params.prior);
   return m;
 }
 

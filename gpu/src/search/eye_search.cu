@@ -246,8 +246,7 @@ __global__ void __launch_bounds__(kSearchThreads) eye_search_kernel(const Job jo
   }
   if (threadIdx.x != 0) return;
   DeviceTrackState after = before;
-  m.detected = m.detected && after.state.prior.believes(m.ellipse.equivalent_diameter(), disc, m.confidence,
-                                                        job.in.time_s, job.prior);
+  m.detected = m.detected && after.state.prior.believes(m.ellipse, disc, m.confidence, job.in.time_s, job.prior);
   m.ellipse.cx += job.in.origin.x;
   m.ellipse.cy += job.in.origin.y;
   if (m.detected) {

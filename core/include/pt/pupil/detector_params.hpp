@@ -128,6 +128,9 @@ struct PupilPriorParams {
   double follow_s = 0.3;            // time constant with which the remembered values follow
   float min_confidence = 0.8F;      // detections that update the memory
   float size_tolerance = 0.5F;      // diameters within remembered x (1 - tol) .. / (1 - tol)
+  // Fits below min_confidence must be at least remembered roundness (minor / major axis) x
+  // (1 - tol): on synthetic blinks, lid-cut slivers reach 0.89 of it, true pupils stay above 0.91.
+  float roundness_tolerance = 0.1F;
   float darkness_tolerance = 0.5F;  // inside grey up to remembered + tol x remembered contrast
 };
 
