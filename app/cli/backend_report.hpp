@@ -35,6 +35,15 @@ BackendDecision decide_backend(const std::string& backend);
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
                                int in_flight, bool device_search = true);
 
+// --cuda-search auto|device|host: whether the CUDA backend searches tracked pupils on the device
+// (both give the CPU's results to the bit). auto: on the device for a live source (a camera, the
+// synthetic one), whose host also runs the camera, the display and the sinks, and where a
+// tracking window's p99 latency stays near a millisecond (H100: 1.2 against 6-8 ms); on the host
+// for a recording replayed as fast as it goes, where a free host's threads search more frames a
+// second (H100, 3-4 frames in flight: 1,516 against 1,285 frames/s). Throws
+// std::invalid_argument for another word.
+bool cuda_search_on_device(const std::string& choice, bool live_source);
+
 // The backend choose_detector() takes for --backend `asked`, for labels written before it runs.
 Backend resolve_backend(const std::string& asked);
 

@@ -23,7 +23,7 @@ struct TrackerOptions {
   std::string reflections = "fill";  // fill | skip | off
   std::string mode = "full";  // full | window
   std::string backend = "auto";  // auto | cpu | cuda
-  std::string cuda_search = "device";  // host | device: where the CUDA backend searches tracked pupils
+  std::string cuda_search = "auto";  // auto | device | host: see cuda_search_on_device()
   std::string size = "1280x1024";
   bool independent_frames = false;  // search every frame from scratch
   bool quiet = false;
