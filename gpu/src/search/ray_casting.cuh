@@ -1,7 +1,8 @@
 #pragma once
-// Starburst's rays on the device (StarburstSearch::cast_rays): the first stage from the seed
-// one ray per thread, then the back rays from every first-stage border point, one per thread,
-// with the border points compacted in the CPU's order: e0, e0's back-ray hits k = 0.., e1, ...
+// Starburst's rays on the device (StarburstSearch::cast_rays): the first stage from the seed, a
+// few rays walked by all the block's threads (ray_group_walk.cuh), then the back rays from every
+// first-stage border point, one per thread, with the border points compacted in the CPU's order:
+// e0, e0's back-ray hits k = 0.., e1, ...
 #include <algorithm>
 #include <optional>
 
@@ -10,6 +11,7 @@
 #include "pt/pupil/ray_walk.hpp"
 #include "edge_list.cuh"
 #include "ray_casting.hpp"
+#include "ray_group_walk.cuh"
 #include "ray_block_scan.cuh"
 #include "search_block.cuh"
 
@@ -17,6 +19,14 @@ namespace pt::gpu::search {
 
 // First-stage rays a block casts at most (one pass of its threads).
 constexpr int kMaxFirstStageRays = kSearchThreads;
+
+// Threads that walk each of `rays` first-stage rays together: as many as the block has for
+// them, a power of two up to a warp.
+__device__ inline int first_stage_lanes(int rays) {
+  int lanes = 32;
+  while (lanes > 1 && rays * lanes > kSearchThreads) lanes /= 2;
+  return lanes;
+}
 
 // Called by all threads of the block; writes out.points[0, edges) and *out.count, which every
 // thread of the block sees on return (the fit that follows reads them all).
@@ -31,10 +41,16 @@ __device__ inline RayCast block_cast_rays(CViewU8 image, CViewU8 reflections, Po
     __syncthreads();
     return {};
   }
+  const int lanes = first_stage_lanes(rays);
+  const int ray = tid / lanes;
   std::optional<Point2f> hit;
-  if (tid < rays) hit = find_border(image, reflections, seed, spread_angle(tid, rays), 0.0F, criterion);
-  const FlagScan stage1 = block_flag_scan(hit.has_value());
-  if (hit) first[stage1.before] = *hit;
+  if (ray < rays) {
+    hit = group_find_border(image, reflections, seed, spread_angle(ray, rays), 0.0F, criterion, LaneGroup::of(lanes));
+  }
+  // Each group's first thread keeps its ray's point, in the rays' order.
+  const bool keeps = ray < rays && tid % lanes == 0 && hit.has_value();
+  const FlagScan stage1 = block_flag_scan(keeps);
+  if (keeps) first[stage1.before] = *hit;
   __syncthreads();
   const int n_first = stage1.total;
   const float half = back_half_angle(sp.second_stage_half_angle_deg);
