@@ -28,7 +28,7 @@ template <class OnStep>
 __device__ std::optional<Point2f> group_walk_ray(CViewU8 image, CViewU8 reflections, const Ray& ray,
                                                  const OnStep& on_step, const LaneGroup& g) {
   if (image.width < 2 || image.height < 2) return std::nullopt;
-  RaySample carried = sample_ray(image, reflections, ray, ray.start);  // the last step's sample
+  RaySample carried = sample_ray(image, reflections, ray, ray.start);  // the last round's last sample
   if (!carried.inside) return std::nullopt;
   const unsigned first_lane = static_cast<unsigned>(__ffs(static_cast<int>(g.mask)) - 1);
   for (int base = 1;; base += g.lanes) {
@@ -37,14 +37,17 @@ __device__ std::optional<Point2f> group_walk_ray(CViewU8 image, CViewU8 reflecti
     const float t = ray.start + static_cast<float>(base + g.rank);
     const bool taken = t <= ray.max_len;
     const RaySample cur = taken ? sample_ray(image, reflections, ray, t) : RaySample{};
-    // The sample before this one: the previous lane's, or the last round's for the first lane.
-    RaySample prev;
-    prev.inside = __shfl_up_sync(g.mask, cur.inside, 1, g.lanes) != 0;
-    prev.value = __shfl_up_sync(g.mask, cur.value, 1, g.lanes);
-    prev.reflection = __shfl_up_sync(g.mask, cur.reflection, 1, g.lanes) != 0;
-    if (g.rank == 0) prev = carried;
+    // The sample before this one: the previous lane's, or the last round's for the first lane. A
+    // step after one outside the image is never kept (the walk ended there), so its inside flag
+    // is not needed.
+    float prev_value = __shfl_up_sync(g.mask, cur.value, 1, g.lanes);
+    bool prev_reflection = __shfl_up_sync(g.mask, cur.reflection, 1, g.lanes) != 0;
+    if (g.rank == 0) {
+      prev_value = carried.value;
+      prev_reflection = carried.reflection;
+    }
     std::optional<Point2f> border;
-    if (taken && cur.inside && !cur.reflection && !prev.reflection) border = on_step(t, prev.value, cur.value);
+    if (taken && cur.inside && !cur.reflection && !prev_reflection) border = on_step(t, prev_value, cur.value);
     // The walk ends at the first step that leaves the image or finds the border.
     const unsigned ends = __ballot_sync(g.mask, taken && (!cur.inside || border.has_value()));
     if (ends != 0U) {
@@ -56,7 +59,6 @@ __device__ std::optional<Point2f> group_walk_ray(CViewU8 image, CViewU8 reflecti
     }
     if (__ballot_sync(g.mask, !taken) != 0U) return std::nullopt;  // past max_len
     const unsigned last = first_lane + static_cast<unsigned>(g.lanes - 1);
-    carried.inside = true;
     carried.value = __shfl_sync(g.mask, cur.value, static_cast<int>(last));
     carried.reflection = __shfl_sync(g.mask, cur.reflection, static_cast<int>(last)) != 0;
   }
