@@ -25,8 +25,10 @@ struct CudaDetectorOptions {
   bool time_stages = false;  // record device events around each stage (costs a few us a frame)
   // Tracked eyes are searched on the device and only results come back; the host searches
   // only to find a lost pupil again. Off: every frame's images come back for the host's search.
-  // Both give the CPU's results to the bit; the device's search is as fast or faster, with a far
-  // lower p99 latency (bench --what track --backend cuda times both in one run).
+  // Both give the CPU's results to the bit. The device's search leaves the host's cores free and
+  // keeps a tracking window's p99 latency low; a free host's threads track more frames a second
+  // with several in flight (bench --what track --backend cuda times both in one run; the CLI's
+  // --cuda-search auto picks by source).
   bool device_search = true;
 };
 
