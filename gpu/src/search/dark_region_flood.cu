@@ -52,7 +52,7 @@ FloodScratch FloodScratchBuffers::view(int shared_bytes) const noexcept {
   return {marks_.data(), mark_words_, width_, height_, frontier_.data(), pending_.data(), capacity_, shared_bytes};
 }
 
-int FloodScratchBuffers::shared_bytes_wanted() const noexcept { return flood_bytes_for_all_rows(width_, height_); }
+int FloodScratchBuffers::shared_bytes_wanted() const noexcept { return flood_bytes_wanted(width_, height_); }
 
 void launch_dark_region_floods(CViewU8 image, const FloodQuery* queries, int count, DeviceDarkRegions* results,
                                const FloodScratch& scratch, cudaStream_t stream) {

@@ -1,7 +1,9 @@
 #pragma once
-// The dark-region flood for one block, level by level as the CPU's: from the seed's grey up, the
-// region takes, at each level, the pixels that wait for it and then whatever those reach
-// through pixels no brighter, in phases between which the block meets. A pixel is reached
+// The dark-region flood for one block. It first reads the region off join levels in a window
+// around the seed (join_level_window.cuh); where the window cannot decide, it floods level by
+// level as the CPU does: from the seed's grey up, the region takes, at each level, the pixels
+// that wait for it and then whatever those reach through pixels no brighter, in phases between
+// which the block meets. A pixel is reached
 // once (its mark), and waits for its grey's level if brighter than the level being taken. The
 // block thus touches the pixels the CPU's flood touches, and counts each level's pixels, sums
 // and box as whole numbers, exact in any order; the CPU's level walk reads them.
@@ -21,6 +23,7 @@
 #include "flood_layout.hpp"
 #include "flood_lists.cuh"
 #include "flood_marks.cuh"
+#include "join_level_window.cuh"
 #include "search_block.cuh"
 #include "warp_reduce.cuh"
 
@@ -216,6 +219,13 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
   const int sx = seed_px.x;
   const int sy = seed_px.y;
   const int first_level = image.row(sy)[sx];
+
+  if (block_grow_in_window(image, sx, sy, first_level, min_radius, max_radius, flood_shared, scratch.shared_bytes,
+                           levels, finds)) {
+    const DarkRegionFinds result = finds;
+    __syncthreads();  // the shared state is free for the next call
+    return result;
+  }
 
   const FloodLayout layout = flood_layout(image.width, image.height, sy, scratch.shared_bytes);
   const Marks marks{reinterpret_cast<std::uint32_t*>(flood_shared + layout.band_at), layout.band_y0,

@@ -44,4 +44,20 @@ struct FloodLayout {
   return kSharedListEntries * kListEntryBytes + 4 * mark_words(width) * height;
 }
 
+// The join-level window (join_level_window.cuh): up to this many pixels a side, a grey and a
+// join level a pixel, in rows of an odd number of 32-bit words.
+inline constexpr int kLongestWindowSide = 256;
+[[nodiscard]] PT_HOST_DEVICE constexpr int window_row_words(int width) noexcept { return (width + 3) / 4 | 1; }
+[[nodiscard]] PT_HOST_DEVICE constexpr int window_bytes(int width, int height) noexcept {
+  return 2 * 4 * window_row_words(width) * height;
+}
+
+// The memory with which an image's whole-sized window fits, and the flood level by level keeps
+// every row's marks and the lists' usual lengths.
+[[nodiscard]] PT_HOST_DEVICE inline int flood_bytes_wanted(int width, int height) noexcept {
+  const auto side = [](int inside) { return inside < kLongestWindowSide ? inside : kLongestWindowSide; };  // no reference to it: device code
+  const int window = window_bytes(side(width - 2), side(height - 2));
+  return std::max(window, flood_bytes_for_all_rows(width, height));
+}
+
 }  // namespace pt::gpu::search
