@@ -3,10 +3,10 @@
 // around the seed (join_level_window.cuh); where the window cannot decide, it floods level by
 // level as the CPU does: from the seed's grey up, the region takes, at each level, the pixels
 // that wait for it and then whatever those reach through pixels no brighter, in phases between
-// which the block meets. A pixel is reached
-// once (its mark), and waits for its grey's level if brighter than the level being taken. The
-// block thus touches the pixels the CPU's flood touches, and counts each level's pixels, sums
-// and box as whole numbers, exact in any order; the CPU's level walk reads them.
+// which the block meets. A pixel is reached once (its mark), and waits for its grey's level if
+// brighter than the level being taken. The block thus touches the pixels the CPU's flood
+// touches, and counts each level's pixels, sums and box as whole numbers, exact in any order;
+// the CPU's level walk reads them.
 //
 // A phase's threads each take what it hands them and, from each, up to kDepth further pixels on
 // their own: a pupil's floor fills in a few phases rather than one per pixel of its radius.

@@ -1,7 +1,8 @@
 #pragma once
-// How the flood divides the launch's dynamic shared memory (host and device code): the marks of
-// a band of image rows around the seed, and the first entries of its five lists. What does not
-// fit stays in the global scratch.
+// How the flood uses the launch's dynamic shared memory (host and device code). The join-level
+// window takes it first; the flood level by level then divides it into the marks of a band of
+// image rows around the seed and the first entries of its five lists. What does not fit stays in
+// the global scratch.
 #include <algorithm>
 #include <cstdint>
 
@@ -55,7 +56,8 @@ inline constexpr int kLongestWindowSide = 256;
 // The memory with which an image's whole-sized window fits, and the flood level by level keeps
 // every row's marks and the lists' usual lengths.
 [[nodiscard]] PT_HOST_DEVICE inline int flood_bytes_wanted(int width, int height) noexcept {
-  const auto side = [](int inside) { return inside < kLongestWindowSide ? inside : kLongestWindowSide; };  // no reference to it: device code
+  // No reference to kLongestWindowSide (std::min would take one): device code.
+  const auto side = [](int inside) { return inside < kLongestWindowSide ? inside : kLongestWindowSide; };
   const int window = window_bytes(side(width - 2), side(height - 2));
   return std::max(window, flood_bytes_for_all_rows(width, height));
 }
