@@ -3,6 +3,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/tracker_options.hpp"
+
 namespace pt::cli {
 
 struct BenchOptions {
@@ -10,7 +12,7 @@ struct BenchOptions {
   std::string backend = "cpu";  // cpu | cuda (track, preprocess and hessian)
   std::string mode = "full";  // full | window; cuda track: latency | throughput | window
   std::string algorithm = "starburst";  // starburst | tl | hough
-  std::string reflections = "fill";  // fill | skip | off
+  std::string reflections = reflections_choice(ReflectionParams{});  // fill | skip | off
   std::string size = "1280x1024";
   int eyes = 2;
   int frames = 2000;

@@ -65,6 +65,11 @@ void add_reflections_option(CLI::App& cmd, std::string& reflections) {
       ->capture_default_str();
 }
 
+std::string reflections_choice(const ReflectionParams& reflections) {
+  if (!reflections.enabled) return "off";
+  return reflections.fill ? "fill" : "skip";
+}
+
 void apply_reflections_choice(const std::string& name, ReflectionParams& reflections) {
   if (name != "fill" && name != "skip" && name != "off") {
     throw std::invalid_argument("unknown --reflections '" + name + "' (choose fill, skip or off)");

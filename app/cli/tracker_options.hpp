@@ -13,6 +13,9 @@
 
 namespace pt::cli {
 
+// The --reflections name of `reflections`: what apply_reflections_choice() makes of it.
+std::string reflections_choice(const ReflectionParams& reflections);
+
 struct TrackerOptions {
   InputOptions input;
   int eyes = 0;  // 0: the source's own (synthetic: 2; files: 1)
@@ -20,7 +23,7 @@ struct TrackerOptions {
   std::string roi_right;
   std::string algorithm = "starburst";
   std::string fit = "ellipse";
-  std::string reflections = "fill";  // fill | skip | off
+  std::string reflections = reflections_choice(ReflectionParams{});  // fill | skip | off
   std::string mode = "full";  // full | window
   std::string backend = "auto";  // auto | cpu | cuda
   std::string cuda_search = "auto";  // auto | device | host: see cuda_search_on_device()
