@@ -142,6 +142,7 @@ struct Tally {
   int isophote_points = 0;
   int noisy = 0;
   int dark_discs = 0;
+  int hidden_supports = 0;  // supports that reflections hiding bare sectors changed
   // Points not at the CPU's position to the bit.
   int moved_ray_points = 0;
   int moved_isophote_points = 0;
@@ -151,10 +152,10 @@ struct Tally {
   void print(const char* what) const {
     std::printf(
         "rays parity, %s: %d cases; %d ray points (%d level, %d gradient searches), %d levels, %d rises, %d two-step, "
-        "%d isophote points, %d noise, %d discs; moved %d ray and %d isophote points, max |position| %.3g px, "
-        "max relative %.3g\n",
+        "%d isophote points, %d noise, %d discs, %d supports with hidden sectors; moved %d ray and %d isophote "
+        "points, max |position| %.3g px, max relative %.3g\n",
         what, cases, ray_points, level_searches, gradient_searches, levels_measured, rises, two_steps, isophote_points,
-        noisy, dark_discs, moved_ray_points, moved_isophote_points, static_cast<double>(max_position),
+        noisy, dark_discs, hidden_supports, moved_ray_points, moved_isophote_points, static_cast<double>(max_position),
         static_cast<double>(max_relative));
   }
 };
@@ -253,7 +254,8 @@ void check_case(const Scene& scene, pt::CViewU8 gimg, pt::CViewU8 gmask, pt::Poi
   // Confidence terms of the fit over the ray points, some marked inliers.
   std::vector<std::uint8_t> inlier(edges.size());
   for (auto& f : inlier) f = rng.next() % 4 != 0 ? 1 : 0;
-  const float support = pt::border_support(e, edges, inlier);
+  const float support = pt::border_support(e, edges, inlier, mask);
+  tally.hidden_supports += support != pt::border_support(e, edges, inlier) ? 1 : 0;
   const float noise = pt::estimate_noise(img, mask, e);
   const pt::DarkDisc disc = pt::measure_dark_disc(img, mask, e, noise);
   const float confidence = pt::pupil_confidence(support, disc, noise);
@@ -309,6 +311,7 @@ TEST_CASE("device rays, border samples and confidence equal the CPU's on random 
   CHECK(tally.isophote_points > 0);
   CHECK(tally.noisy > 0);
   CHECK(tally.dark_discs > 0);
+  CHECK(tally.hidden_supports > 0);
 }
 
 TEST_CASE("device rays, border samples and confidence equal the CPU's on synthetic eyes") {

@@ -100,7 +100,7 @@ EyePupilTracker::Candidate EyePupilTracker::assess(CViewU8 img, Point2f seed, co
   c.m.iterations = found.iterations;
   if (!found.fit) return c;
   const Ellipse& e = found.fit->ellipse;
-  const float support = border_support(e, found.edges, found.inlier);
+  const float support = border_support(e, found.edges, found.inlier, input_.mask);
   const float noise = estimate_noise(input_.cleaned, input_.mask, e);
   c.disc = measure_dark_disc(img, input_.mask, e, noise);
   c.m.confidence = pupil_confidence(support, c.disc, noise);

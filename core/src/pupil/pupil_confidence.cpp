@@ -10,13 +10,23 @@ namespace pt {
 
 using namespace confidence_rules;
 
-float border_support(const Ellipse& e, std::span<const Point2f> edges, std::span<const std::uint8_t> inlier) {
+float border_support(const Ellipse& e, std::span<const Point2f> edges, std::span<const std::uint8_t> inlier,
+                     CViewU8 reflections) {
   std::array<bool, kSectors> hit{};
   const EllipseFrame f = ellipse_frame(e);
   for (std::size_t i = 0; i < edges.size() && i < inlier.size(); ++i) {
     if (inlier[i] != 0) hit[static_cast<std::size_t>(support_sector(f, edges[i]))] = true;
   }
-  return static_cast<float>(std::count(hit.begin(), hit.end(), true)) / static_cast<float>(kSectors);
+  int hits = 0;
+  int hidden_bare = 0;
+  for (int s = 0; s < kSectors; ++s) {
+    if (hit[static_cast<std::size_t>(s)]) {
+      ++hits;
+    } else if (sector_hidden(reflections, f, s)) {
+      ++hidden_bare;
+    }
+  }
+  return support_share(hits, hidden_bare);
 }
 
 float estimate_noise(CViewU8 image, CViewU8 reflections, const Ellipse& e) {

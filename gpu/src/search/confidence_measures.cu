@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(kSearchThreads)
     confidence_kernel(CViewU8 cleaned, CViewU8 smoothed, CViewU8 reflections, Ellipse e, EdgeList edges,
                       ConfidenceTerms* result) {
   ConfidenceTerms t;
-  t.support = block_border_support(e, edges);
+  t.support = block_border_support(e, edges, reflections);
   t.noise = block_estimate_noise(cleaned, reflections, e);
   t.disc = block_dark_disc(smoothed, reflections, e, t.noise);
   t.confidence = pupil_confidence(t.support, t.disc, t.noise);

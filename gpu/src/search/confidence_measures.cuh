@@ -14,7 +14,7 @@
 namespace pt::gpu::search {
 
 // Called by all threads of the block; reads the first *edges.count points and their inlier marks.
-__device__ inline float block_border_support(const Ellipse& e, EdgeList edges) {
+__device__ inline float block_border_support(const Ellipse& e, EdgeList edges, CViewU8 reflections) {
   using confidence_rules::kSectors;
   __shared__ int hit[kSectors];
   const int tid = static_cast<int>(threadIdx.x);
@@ -26,8 +26,10 @@ __device__ inline float block_border_support(const Ellipse& e, EdgeList edges) {
     if (edges.inlier[i] != 0) atomicOr(&hit[support_sector(f, edges.points[i])], 1);
   }
   __syncthreads();
-  const int sectors = __syncthreads_count(tid < kSectors && hit[tid] != 0);
-  return static_cast<float>(sectors) / static_cast<float>(kSectors);
+  const bool sector_hit = tid < kSectors && hit[tid] != 0;
+  const int hits = __syncthreads_count(sector_hit);
+  const int hidden_bare = __syncthreads_count(tid < kSectors && !sector_hit && sector_hidden(reflections, f, tid));
+  return support_share(hits, hidden_bare);
 }
 
 // Called by all threads of the block.

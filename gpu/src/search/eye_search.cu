@@ -229,7 +229,7 @@ __global__ void __launch_bounds__(kSearchThreads) eye_search_kernel(const Job jo
   m.edge_points = *edges.count;
   if (o.has_fit) {
     const Ellipse& e = o.fit.ellipse;
-    const float support = block_border_support(e, edges);
+    const float support = block_border_support(e, edges, job.in.mask);
     const float noise = block_estimate_noise(job.in.cleaned, job.in.mask, e);
     disc = block_dark_disc(job.in.smoothed, job.in.mask, e, noise);
     m.confidence = pupil_confidence(support, disc, noise);

@@ -40,6 +40,30 @@ constexpr float kOutsideExtraPx = 4.0F;  // the outside ring, just beyond the bo
   return std::clamp(static_cast<int>(ang / (2.0F * std::numbers::pi_v<float>) * kSectors), 0, kSectors - 1);
 }
 
+// Whether sector `s` of border_support has the middle of its stretch of border on a marked
+// reflection. The search skips edges there, so a bare sector under a glint says nothing about
+// the fit and is left out of the share instead of counting against it.
+[[nodiscard]] PT_HOST_DEVICE inline bool sector_hidden(CViewU8 reflections, const EllipseFrame& f, int s) noexcept {
+  using confidence_rules::kSectors;
+  if (reflections.empty()) return false;
+  constexpr float kPi = std::numbers::pi_v<float>;
+  const float t = 2.0F * kPi * (static_cast<float>(s) + 0.5F) / static_cast<float>(kSectors) - kPi;
+  const Point2f p = ring_point(f, 1.0F, 0.0F, t);
+  const int x = static_cast<int>(std::lround(p.x));
+  const int y = static_cast<int>(std::lround(p.y));
+  if (x < 0 || y < 0 || x >= reflections.width || y >= reflections.height) return false;
+  return reflections.at(x, y) != 0;
+}
+
+// The support from the sectors holding an inlier and the bare sectors hidden by reflections. A
+// fit seen over less than half its border is judged as if the rest were bare: glints cannot
+// vouch for it.
+[[nodiscard]] PT_HOST_DEVICE inline float support_share(int hit, int hidden_bare) noexcept {
+  using confidence_rules::kSectors;
+  const int seen = std::max(kSectors - hidden_bare, kSectors / 2);
+  return static_cast<float>(hit) / static_cast<float>(seen);
+}
+
 // The pixels estimate_noise reads: the inner half of the ellipse, clear of the border's blur
 // and of most of its glints, and the rectangle around it.
 struct NoiseWindow {

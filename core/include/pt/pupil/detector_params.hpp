@@ -41,8 +41,11 @@ struct ReflectionParams {
   // eyelash and the pupil (narrow and brighter than both) would be taken for reflections.
   int min_brightness = 150;
   int dilation = 5;          // square side grown around each reflection to cover its halo
-  // Fill each reflection from the pixels around it, or only mask it: the search skips masked
-  // pixels either way. The fill costs the most of the preprocessing on the GPU.
+  // Fill each reflection from the pixels around it, or only mask it (the paper's way): the search
+  // skips masked pixels either way, and the fit's support leaves out border they hide. The fill
+  // costs the most of the preprocessing on the GPU, but only the fill finds the small pupils
+  // under large glints of the mrgaze set (96.1 % of its centres in the box, against 94.4 % at
+  // best for the mask alone, whatever its dilation).
   bool fill = true;
   // Without the fill, the mask itself must cover the halo that the fill takes in ring by ring
   // (glare fading over several pixels, below the threshold, which the smoothing spreads further):

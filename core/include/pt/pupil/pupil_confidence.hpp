@@ -11,9 +11,10 @@
 
 namespace pt {
 
-// Share (0..1) of equal angular sectors around the ellipse centre that hold an inlier edge.
+// Share (0..1) of equal angular sectors around the ellipse centre that hold an inlier edge,
+// among the sectors not hidden by pixels marked in `reflections` (may be empty).
 [[nodiscard]] float border_support(const Ellipse& e, std::span<const Point2f> edges,
-                                   std::span<const std::uint8_t> inlier);
+                                   std::span<const std::uint8_t> inlier, CViewU8 reflections = {});
 
 struct DarkDisc {
   float inside = 0.0F;         // mean grey inside
