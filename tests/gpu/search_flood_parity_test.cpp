@@ -41,20 +41,31 @@ pt::CViewU8 device_view(const pt::gpu::DeviceImageU8& image) {
 // band of marks and part of the lists fit there, the rest in global memory; none at all.
 std::vector<int> shared_budgets() { return {pt::gpu::search::launch_flood_shared_bytes(), 40 * 1024, 0}; }
 
+struct DeviceFloods {
+  std::vector<DeviceDarkRegions> found;
+  int window_floods = 0;  // decided by the join-level window
+};
+
 // Runs the scene's queries on the device in one launch.
-std::vector<DeviceDarkRegions> grow_on_device(const Scene& scene, const pt::gpu::Stream& stream, int shared_bytes) {
+DeviceFloods grow_on_device(const Scene& scene, const pt::gpu::Stream& stream, int shared_bytes) {
   const pt::gpu::DeviceImageU8 image = pt::test::to_device(scene.image.view(), stream);
   const pt::gpu::search::FloodScratchBuffers scratch(scene.image.width(), scene.image.height());
   const auto n = scene.queries.size();
   const pt::gpu::DeviceBuffer<FloodQuery> queries(n);
   const pt::gpu::DeviceBuffer<DeviceDarkRegions> results(n);
+  const pt::gpu::DeviceBuffer<int> window_floods(1);
+  PT_CUDA_CHECK(cudaMemsetAsync(window_floods.data(), 0, sizeof(int), stream.get()));
   PT_CUDA_CHECK(cudaMemcpyAsync(queries.data(), scene.queries.data(), n * sizeof(FloodQuery), cudaMemcpyHostToDevice,
                                 stream.get()));
+  pt::gpu::search::FloodScratch view = scratch.view(shared_bytes);
+  view.window_floods = window_floods.data();
   pt::gpu::search::launch_dark_region_floods(device_view(image), queries.data(), static_cast<int>(n), results.data(),
-                                             scratch.view(shared_bytes), stream.get());
-  std::vector<DeviceDarkRegions> out(n);
+                                             view, stream.get());
+  DeviceFloods out{std::vector<DeviceDarkRegions>(n), 0};
+  PT_CUDA_CHECK(cudaMemcpyAsync(out.found.data(), results.data(), n * sizeof(DeviceDarkRegions), cudaMemcpyDeviceToHost,
+                                stream.get()));
   PT_CUDA_CHECK(
-      cudaMemcpyAsync(out.data(), results.data(), n * sizeof(DeviceDarkRegions), cudaMemcpyDeviceToHost, stream.get()));
+      cudaMemcpyAsync(&out.window_floods, window_floods.data(), sizeof(int), cudaMemcpyDeviceToHost, stream.get()));
   stream.synchronize();
   return out;
 }
@@ -75,12 +86,21 @@ struct Coverage {
   int earlier = 0;
   int open = 0;
   int nothing = 0;
+  // Floods that the join-level window decided with all the shared memory a launch has; with
+  // none, it never runs (the level-by-level flood decides all).
+  int window_decided = 0;
+  int window_without_memory = 0;
 };
 
 void check_scene(const Scene& scene, const pt::gpu::Stream& stream, Coverage& seen) {
   std::vector<std::vector<DeviceDarkRegions>> gpu;
   const std::vector<int> budgets = shared_budgets();
-  for (const int bytes : budgets) gpu.push_back(grow_on_device(scene, stream, bytes));
+  for (const int bytes : budgets) {
+    DeviceFloods floods = grow_on_device(scene, stream, bytes);
+    if (bytes == budgets.front()) seen.window_decided += floods.window_floods;
+    if (bytes == 0) seen.window_without_memory += floods.window_floods;
+    gpu.push_back(std::move(floods.found));
+  }
   pt::DarkRegionGrower grower;
   for (std::size_t i = 0; i < scene.queries.size(); ++i) {
     const FloodQuery& q = scene.queries[i];
@@ -101,6 +121,15 @@ void check_scene(const Scene& scene, const pt::gpu::Stream& stream, Coverage& se
     seen.open += cpu.open ? 1 : 0;
     seen.nothing += !cpu.any() && !cpu.open ? 1 : 0;
   }
+}
+
+// The join-level window must decide some floods, or the level-by-level flood alone would be
+// tested; without shared memory it cannot run at all.
+void check_window_decides(const char* what, const Coverage& seen) {
+  std::printf("flood parity, %s: the window decided %d of %d floods (%d without shared memory)\n", what,
+              seen.window_decided, seen.floods, seen.window_without_memory);
+  CHECK(seen.window_decided > 0);
+  CHECK(seen.window_without_memory == 0);
 }
 
 pt::ImageU8 smoothed(const pt::ImageU8& image) {
@@ -270,6 +299,7 @@ TEST_CASE("device flood equals DarkRegionGrower::grow on random scenes") {
   CHECK(seen.earlier > 0);
   CHECK(seen.open > 0);
   CHECK(seen.nothing > 0);
+  check_window_decides("random scenes", seen);
 }
 
 TEST_CASE("device flood equals DarkRegionGrower::grow on synthetic eyes") {
@@ -283,6 +313,7 @@ TEST_CASE("device flood equals DarkRegionGrower::grow on synthetic eyes") {
   }
   std::printf("flood parity, synthetic eyes: %d floods, after_wall %d\n", seen.floods, seen.after_wall);
   CHECK(seen.after_wall > 0);
+  check_window_decides("synthetic eyes", seen);
 }
 
 TEST_CASE("device flood equals DarkRegionGrower::grow where the tracker grows it") {
@@ -323,6 +354,9 @@ TEST_CASE("device flood equals DarkRegionGrower::grow where the tracker grows it
   }
   std::printf("flood parity, tracker's floods: %d floods, after_wall %d\n", seen.floods, seen.after_wall);
   CHECK(seen.after_wall > 0);
+  check_window_decides("tracker's floods", seen);
+  // These are the floods a tracked pupil costs: the window is there to decide them.
+  CHECK(seen.window_decided >= 9 * seen.floods / 10);
 }
 
 TEST_CASE("device flood equals DarkRegionGrower::grow on real frames") {
@@ -344,6 +378,7 @@ TEST_CASE("device flood equals DarkRegionGrower::grow on real frames") {
   }
   std::printf("flood parity, real frames: %d floods, after_wall %d\n", seen.floods, seen.after_wall);
   CHECK(seen.after_wall > 0);
+  check_window_decides("real frames", seen);
 }
 
 TEST_CASE("device flood equals DarkRegionGrower::grow from the CPU tracker's own seeds on real frames") {

@@ -222,6 +222,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
 
   if (block_grow_in_window(image, sx, sy, first_level, min_radius, max_radius, flood_shared, scratch.shared_bytes,
                            levels, finds)) {
+    if (tid == 0 && scratch.window_floods != nullptr) atomicAdd(scratch.window_floods, 1);
     const DarkRegionFinds result = finds;
     __syncthreads();  // the shared state is free for the next call
     return result;

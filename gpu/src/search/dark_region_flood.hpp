@@ -33,6 +33,9 @@ struct FloodScratch {
   PendingPixel* pending = nullptr;    // three lists
   int capacity = 0;
   int shared_bytes = 0;  // of dynamic shared memory the kernel is launched with
+  // Counts the floods that the join-level window decided, for tests that must see it decide;
+  // null: not counted.
+  int* window_floods = nullptr;
 };
 
 // Lets `kernel` (a __global__ function that grows regions) launch with as much dynamic shared
