@@ -111,42 +111,54 @@ __device__ inline void load_window(const CViewU8& image, const Window& w, int sx
 
 // One step of a chain along a line: the pixel's join level is at most the brighter of its grey
 // and the level its neighbour came in at.
-__device__ inline std::uint32_t step(std::uint32_t join, std::uint32_t grey, std::uint32_t from) {
+__device__ inline std::uint32_t step_join(std::uint32_t join, std::uint32_t grey, std::uint32_t from) {
   return min(join, max(grey, from));
 }
 
 constexpr int kNothingLowered = kLevels;
+// A sweep reads its line a chunk at a time into registers: the chain then waits for shared
+// memory once a chunk rather than once a step (a load after a store to the same array is not
+// moved ahead of it).
+constexpr int kChunkWords = 8;
+constexpr int kChunkRows = 16;
 
 // Sweeps row `r` left to right and back; the least level a pixel was lowered to.
 __device__ inline int sweep_row(const Window& w, int r) {
   std::uint32_t* join = w.join + r * w.row_words;
   const std::uint32_t* grey = w.grey + r * w.row_words;
+  const int words = w.used_words();
   int lowest = kNothingLowered;
-  // Byte `b` of word `q`, after `level`: the chain's next link.
-  const auto link = [&](std::uint32_t g, std::uint32_t j, int b, std::uint32_t& level, std::uint32_t& out) {
-    const std::uint32_t was = j >> (8 * b) & 0xFFU;
-    level = step(was, g >> (8 * b) & 0xFFU, level);
-    out |= level << (8 * b);
-    if (level != was) lowest = min(lowest, static_cast<int>(level));
+  // Word `q` of the row, `step` words on from `q0` (backward: -1). Words off the row read as
+  // 255, which ends every chain, and are never written.
+  const auto sweep = [&](int q0, int step) {
+    std::uint32_t level = 0xFFU;
+    for (int c = 0; c < words; c += kChunkWords) {
+      std::uint32_t g[kChunkWords];
+      std::uint32_t j[kChunkWords];
+#pragma unroll
+      for (int k = 0; k < kChunkWords; ++k) {
+        const int q = q0 + step * (c + k);
+        const bool on_row = c + k < words;
+        g[k] = on_row ? grey[q] : kAllLanes;
+        j[k] = on_row ? join[q] : kAllLanes;
+      }
+#pragma unroll
+      for (int k = 0; k < kChunkWords; ++k) {
+        std::uint32_t out = 0U;
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int b = step > 0 ? i : 3 - i;
+          const std::uint32_t was = j[k] >> (8 * b) & 0xFFU;
+          level = step_join(was, g[k] >> (8 * b) & 0xFFU, level);
+          out |= level << (8 * b);
+          if (level != was) lowest = min(lowest, static_cast<int>(level));
+        }
+        if (out != j[k]) join[q0 + step * (c + k)] = out;
+      }
+    }
   };
-  std::uint32_t level = 0xFFU;
-  for (int q = 0; q < w.used_words(); ++q) {
-    const std::uint32_t g = grey[q];
-    const std::uint32_t j = join[q];
-    std::uint32_t out = 0U;
-#pragma unroll
-    for (int b = 0; b < 4; ++b) link(g, j, b, level, out);
-    if (out != j) join[q] = out;
-  }
-  level = 0xFFU;
-  for (int q = w.used_words() - 1; q >= 0; --q) {
-    const std::uint32_t g = grey[q];
-    const std::uint32_t j = join[q];
-    std::uint32_t out = 0U;
-#pragma unroll
-    for (int b = 3; b >= 0; --b) link(g, j, b, level, out);
-    if (out != j) join[q] = out;
-  }
+  sweep(0, 1);
+  sweep(words - 1, -1);
   return lowest;
 }
 
@@ -156,18 +168,31 @@ __device__ inline int sweep_column(const Window& w, int x) {
   const std::uint8_t* grey = reinterpret_cast<const std::uint8_t*>(w.grey) + x;
   const int pitch = 4 * w.row_words;
   int lowest = kNothingLowered;
-  const auto visit = [&](int r, std::uint32_t& level) {
-    const std::uint32_t j = join[r * pitch];
-    level = step(j, grey[r * pitch], level);
-    if (level != j) {
-      join[r * pitch] = static_cast<std::uint8_t>(level);
-      lowest = min(lowest, static_cast<int>(level));
+  // As sweep_row's, a row at a time from `r0` on by `step`.
+  const auto sweep = [&](int r0, int step) {
+    std::uint32_t level = 0xFFU;
+    for (int c = 0; c < w.height; c += kChunkRows) {
+      std::uint32_t g[kChunkRows];
+      std::uint32_t j[kChunkRows];
+#pragma unroll
+      for (int k = 0; k < kChunkRows; ++k) {
+        const int r = r0 + step * (c + k);
+        const bool on_column = c + k < w.height;
+        g[k] = on_column ? grey[r * pitch] : 0xFFU;
+        j[k] = on_column ? join[r * pitch] : 0xFFU;
+      }
+#pragma unroll
+      for (int k = 0; k < kChunkRows; ++k) {
+        level = step_join(j[k], g[k], level);
+        if (level != j[k]) {
+          join[(r0 + step * (c + k)) * pitch] = static_cast<std::uint8_t>(level);
+          lowest = min(lowest, static_cast<int>(level));
+        }
+      }
     }
   };
-  std::uint32_t level = 0xFFU;
-  for (int r = 0; r < w.height; ++r) visit(r, level);
-  level = 0xFFU;
-  for (int r = w.height - 1; r >= 0; --r) visit(r, level);
+  sweep(0, 1);
+  sweep(w.height - 1, -1);
   return lowest;
 }
 
@@ -175,6 +200,12 @@ __device__ inline int sweep_column(const Window& w, int x) {
 struct WindowTally {
   int lowest[3];         // by sweep, in turn: the least level a pixel was lowered to
   int touched[kLevels];  // by level: an edge pixel was reached there
+  // By level, the sums of its pixels' x and y from the window's corner: a window's pixels (at
+  // most 65536, each under 256 from the corner) sum to less than 2^32, so they add up in 32-bit
+  // atomics, which shared memory has (its 64-bit ones are compare-and-swap loops).
+  unsigned sum_x[kLevels];
+  unsigned sum_y[kLevels];
+  static_assert(static_cast<long long>(kLongestWindowSide) * kLongestWindowSide * (kLongestWindowSide - 1) < (1LL << 32));
   int limit;             // the least join level on the cut sides so far
   int at_limit;          // pixels whose join level is at most the limit, past those below it
   int verdict;
@@ -245,8 +276,8 @@ __device__ inline void count_levels(const Window& w, int from, int to, DarkRegio
       if (!counted) continue;
       const int x = x4 + b;
       const int area = __popc(same);
-      const unsigned sum_x = warp_sum(same, static_cast<unsigned>(x));
-      const unsigned sum_y = warp_sum(same, static_cast<unsigned>(y));
+      const unsigned sum_x = warp_sum(same, static_cast<unsigned>(x - w.x0));
+      const unsigned sum_y = warp_sum(same, static_cast<unsigned>(y - w.y0));
       const int least_x = warp_min(same, x);
       const int most_x = warp_max(same, x);
       const int least_y = warp_min(same, y);
@@ -254,8 +285,8 @@ __device__ inline void count_levels(const Window& w, int from, int to, DarkRegio
       if (lane != __ffs(static_cast<int>(same)) - 1) continue;
       DarkRegionSnapshot& l = levels[level];
       atomicAdd(&l.area, area);
-      atomicAdd(reinterpret_cast<unsigned long long*>(&l.sum_x), static_cast<unsigned long long>(sum_x));
-      atomicAdd(reinterpret_cast<unsigned long long*>(&l.sum_y), static_cast<unsigned long long>(sum_y));
+      atomicAdd(&t.sum_x[level], sum_x);
+      atomicAdd(&t.sum_y[level], sum_y);
       atomicMin(&l.x0, least_x);
       atomicMax(&l.x1, most_x);
       atomicMin(&l.y0, least_y);
@@ -268,8 +299,12 @@ __device__ inline void count_levels(const Window& w, int from, int to, DarkRegio
 // one thread across the looks the block takes as more levels settle.
 class WindowWalk {
  public:
-  __device__ WindowWalk(int sx, int sy, int first_level, float min_radius, float max_radius)
-      : walk_(first_level, min_radius, max_radius), below_{0, 0, 0, sx, sy, sx, sy}, next_(first_level) {}
+  __device__ WindowWalk(const Window& w, int sx, int sy, int first_level, float min_radius, float max_radius)
+      : walk_(first_level, min_radius, max_radius),
+        below_{0, 0, 0, sx, sy, sx, sy},
+        next_(first_level),
+        corner_x_(w.x0),
+        corner_y_(w.y0) {}
 
   // Walks the levels below `to`, which are final, and looks at `to`: the region there has at
   // least `at_least` pixels. `window_limit`: no more levels will settle past `to`.
@@ -278,6 +313,8 @@ class WindowWalk {
     for (; next_ < to; ++next_) {
       (void)walk_.begin_level(next_);
       DarkRegionSnapshot& l = levels[next_];
+      l.sum_x = t.sum_x[next_] + static_cast<std::int64_t>(l.area) * corner_x_;
+      l.sum_y = t.sum_y[next_] + static_cast<std::int64_t>(l.area) * corner_y_;
       below_ = {below_.area + l.area, below_.sum_x + l.sum_x, below_.sum_y + l.sum_y, min(below_.x0, l.x0),
                 min(below_.y0, l.y0), max(below_.x1, l.x1), max(below_.y1, l.y1)};
       l = below_;
@@ -297,6 +334,8 @@ class WindowWalk {
   DarkRegionLevelWalk walk_;
   DarkRegionSnapshot below_;  // the region up to the last level walked
   int next_;                  // the first level not walked
+  int corner_x_;              // the window's first pixel, from which its sums are taken
+  int corner_y_;
 };
 
 }  // namespace join_detail
@@ -323,13 +362,15 @@ __device__ inline bool block_grow_in_window(const CViewU8& image, int sx, int sy
   for (int l = tid; l < kLevels; l += kSearchThreads) {
     levels[l] = {0, 0, 0, INT_MAX, INT_MAX, INT_MIN, INT_MIN};
     t.touched[l] = 0;
+    t.sum_x[l] = 0U;
+    t.sum_y[l] = 0U;
   }
   if (tid == 0) {
     for (int& lowest : t.lowest) lowest = kNothingLowered;
     t.limit = 0xFF;
   }
   load_window(image, w, sx, sy, first_level);
-  WindowWalk walk(sx, sy, first_level, min_radius, max_radius);  // thread 0's
+  WindowWalk walk(w, sx, sy, first_level, min_radius, max_radius);  // thread 0's
   int settled = first_level;  // every level below it is final
   int counted = first_level;  // every level below it is counted and walked
   for (int sweep = 0; sweep < kMostSweeps; ++sweep) {
