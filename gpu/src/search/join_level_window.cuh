@@ -250,7 +250,9 @@ __device__ inline void read_touches(const CViewU8& image, const Window& w, int b
 }
 
 // Adds every pixel of join level in [from, to) to its level's snapshot, and counts those at `to`.
-// The lanes of a warp that share a level add up among themselves first.
+// Each pixel adds itself with shared atomics: in a pupil's noise neighbouring pixels seldom share
+// a level, and a warp's lanes summing by level among themselves (match, then reductions over
+// each group of lanes) ran one group after another.
 __device__ inline void count_levels(const Window& w, int from, int to, DarkRegionSnapshot* levels, WindowTally& t) {
   const int lane = static_cast<int>(threadIdx.x % 32U);
   const int total = w.height * w.row_words;
@@ -266,31 +268,22 @@ __device__ inline void count_levels(const Window& w, int from, int to, DarkRegio
     const int at = to < 0xFF ? __popc(__vcmpeq4(join, tos)) / 8 : 0;
     const int warp_at = warp_sum(kAllLanes, at);
     if (lane == 0 && warp_at > 0) atomicAdd(&t.at_limit, warp_at);
-    const int y = w.y0 + i / w.row_words;
-    const int x4 = w.x0 + 4 * (i % w.row_words);
+    const int row = i / w.row_words;
+    const int column = 4 * (i % w.row_words);
 #pragma unroll
     for (int b = 0; b < 4; ++b) {
       const int level = static_cast<int>(join >> (8 * b) & 0xFFU);
-      const bool counted = level >= from && level < to;
-      const unsigned same = __match_any_sync(kAllLanes, counted ? level : kLevels);
-      if (!counted) continue;
-      const int x = x4 + b;
-      const int area = __popc(same);
-      const unsigned sum_x = warp_sum(same, static_cast<unsigned>(x - w.x0));
-      const unsigned sum_y = warp_sum(same, static_cast<unsigned>(y - w.y0));
-      const int least_x = warp_min(same, x);
-      const int most_x = warp_max(same, x);
-      const int least_y = warp_min(same, y);
-      const int most_y = warp_max(same, y);
-      if (lane != __ffs(static_cast<int>(same)) - 1) continue;
+      if (level < from || level >= to) continue;
+      const int x = w.x0 + column + b;
+      const int y = w.y0 + row;
       DarkRegionSnapshot& l = levels[level];
-      atomicAdd(&l.area, area);
-      atomicAdd(&t.sum_x[level], sum_x);
-      atomicAdd(&t.sum_y[level], sum_y);
-      atomicMin(&l.x0, least_x);
-      atomicMax(&l.x1, most_x);
-      atomicMin(&l.y0, least_y);
-      atomicMax(&l.y1, most_y);
+      atomicAdd(&l.area, 1);
+      atomicAdd(&t.sum_x[level], static_cast<unsigned>(column + b));
+      atomicAdd(&t.sum_y[level], static_cast<unsigned>(row));
+      atomicMin(&l.x0, x);
+      atomicMax(&l.x1, x);
+      atomicMin(&l.y0, y);
+      atomicMax(&l.y1, y);
     }
   }
 }
