@@ -63,10 +63,9 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
   return {make_cpu_detector(params, threads), std::move(decision.why)};
 }
 
-bool cuda_search_on_device(const std::string& choice, bool live_source) {
-  if (choice == "device") return true;
+bool cuda_search_on_device(const std::string& choice) {
+  if (choice == "device" || choice == "auto") return true;
   if (choice == "host") return false;
-  if (choice == "auto") return live_source;
   throw std::invalid_argument("unknown --cuda-search '" + choice + "' (choose auto, device or host)");
 }
 

@@ -28,8 +28,8 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
   add_backend_option(cmd, o.backend);
   cmd.add_option("--cuda-search", o.cuda_search,
                  "CUDA backend, where tracked pupils are searched: device (only results copied back; lost pupils "
-                 "found again on the CPU), host (the CPU's search on every preprocessed frame) or auto (device for a "
-                 "camera or the synthetic source, host for a recording); the same results to the bit")
+                 "found again on the CPU), host (the CPU's search on every preprocessed frame) or auto (device, the "
+                 "faster); the same results to the bit")
       ->check(CLI::IsMember({"auto", "device", "host"}))
       ->capture_default_str();
   add_reflections_option(cmd, o.reflections);

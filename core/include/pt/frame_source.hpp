@@ -32,10 +32,6 @@ class FrameSource {
   // source broke on the way.
   [[nodiscard]] virtual bool can_seek() const { return false; }
   virtual bool seek(std::int64_t /*position*/) { return false; }
-  // A camera (or the synthetic one, which stands in for it): frames to be tracked as they come,
-  // on a host that also runs the camera and the display. Recordings are replayed as fast as
-  // they can be tracked.
-  [[nodiscard]] virtual bool live() const { return false; }
 };
 
 }  // namespace pt

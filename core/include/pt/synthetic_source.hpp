@@ -22,7 +22,6 @@ class SyntheticSource final : public FrameSource {
   std::optional<std::int64_t> frame_count() const override { return frames_; }
   ReadStatus read(Frame& into) override;
   std::string error() const override { return {}; }
-  bool live() const override { return true; }
 
   [[nodiscard]] RectI eye_region(int eye) const noexcept { return renderer_.eye_region(eye); }
   [[nodiscard]] int eye_count() const noexcept { return renderer_.config().eyes; }

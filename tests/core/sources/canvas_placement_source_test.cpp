@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "pt/frame_pool.hpp"
-#include "pt/synthetic_source.hpp"
 #include "pt_catch.hpp"
 
 namespace {
@@ -122,11 +121,4 @@ TEST_CASE("a canvas the size of the frames leaves them in place; a smaller one i
     message = e.what();
   }
   CHECK(message == "canvas 5x3 is smaller than the 5x4 frames it should hold");
-}
-
-TEST_CASE("a canvas is live exactly when the frames it places are") {
-  const pt::CanvasPlacementSource recorded(std::make_unique<PatternSource>(5, 4, 1), 9, 7, 1);
-  CHECK_FALSE(recorded.live());
-  const pt::CanvasPlacementSource camera(std::make_unique<pt::SyntheticSource>(pt::SyntheticConfig{}, 3), 1400, 1100, 1);
-  CHECK(camera.live());
 }

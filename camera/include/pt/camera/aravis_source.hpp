@@ -89,7 +89,6 @@ class AravisSource final : public pt::FrameSource {
   pt::ReadStatus read(pt::Frame& into) override;
   [[nodiscard]] std::string error() const override;
   [[nodiscard]] std::vector<std::string> notices() const override;
-  [[nodiscard]] bool live() const override { return true; }
 
   // Tries to reopen a lost camera for up to reconnect_wait_s; true once it streams again (and at
   // once when it never left). read() does the same by itself.

@@ -36,7 +36,6 @@ class CanvasPlacementSource final : public FrameSource {
   ReadStatus read(Frame& into) override;
   std::string error() const override { return error_.empty() ? inner_->error() : error_; }
   std::vector<std::string> notices() const override { return inner_->notices(); }
-  bool live() const override { return inner_->live(); }
 
   // A pure function of (seed, frame index): the same run places every frame alike, whatever
   // was read before it. Uniform over every offset that keeps the frame inside the canvas.
