@@ -200,11 +200,16 @@ __device__ inline int sweep_column(const Window& w, int x) {
 struct WindowTally {
   int lowest[3];         // by sweep, in turn: the least level a pixel was lowered to
   int touched[kLevels];  // by level: an edge pixel was reached there
-  // By level, the sums of its pixels' x and y from the window's corner: a window's pixels (at
-  // most 65536, each under 256 from the corner) sum to less than 2^32, so they add up in 32-bit
-  // atomics, which shared memory has (its 64-bit ones are compare-and-swap loops).
-  unsigned sum_x[kLevels];
-  unsigned sum_y[kLevels];
+  // The region a find describes: its pixels' x and y summed from the window's corner (a window's
+  // pixels, at most 65536 each under 256 from the corner, sum to less than 2^32: 32-bit shared
+  // atomics, which are single instructions where 64-bit ones are compare-and-swap loops), and
+  // its box.
+  unsigned sum_x;
+  unsigned sum_y;
+  int x0;
+  int x1;
+  int y0;
+  int y1;
   static_assert(static_cast<long long>(kLongestWindowSide) * kLongestWindowSide * (kLongestWindowSide - 1) < (1LL << 32));
   int limit;             // the least join level on the cut sides so far
   int at_limit;          // pixels whose join level is at most the limit, past those below it
@@ -249,10 +254,9 @@ __device__ inline void read_touches(const CViewU8& image, const Window& w, int b
   }
 }
 
-// Adds every pixel of join level in [from, to) to its level's snapshot, and counts those at `to`.
-// Each pixel adds itself with shared atomics: in a pupil's noise neighbouring pixels seldom share
-// a level, and a warp's lanes summing by level among themselves (match, then reductions over
-// each group of lanes) ran one group after another.
+// Adds every pixel of join level in [from, to) to its level's area, and counts those at `to`.
+// The walk decides on areas alone; the centroid and box of the regions it finds are taken after
+// it (describe_finds), one pass each, rather than for every level with every pixel.
 __device__ inline void count_levels(const Window& w, int from, int to, DarkRegionSnapshot* levels, WindowTally& t) {
   const int lane = static_cast<int>(threadIdx.x % 32U);
   const int total = w.height * w.row_words;
@@ -268,36 +272,93 @@ __device__ inline void count_levels(const Window& w, int from, int to, DarkRegio
     const int at = to < 0xFF ? __popc(__vcmpeq4(join, tos)) / 8 : 0;
     const int warp_at = warp_sum(kAllLanes, at);
     if (lane == 0 && warp_at > 0) atomicAdd(&t.at_limit, warp_at);
+    // Each pixel adds itself: in a pupil's noise neighbouring pixels seldom share a level.
+#pragma unroll
+    for (int b = 0; b < 4; ++b) {
+      const int level = static_cast<int>(join >> (8 * b) & 0xFFU);
+      if (level >= from && level < to) atomicAdd(&levels[level].area, 1);
+    }
+  }
+}
+
+// The centroid and box of the region up to `last_level` (every window pixel of join level at
+// most that), as DarkRegionLevelWalk::describe() gives them from its snapshot. Called by all
+// threads; `r.radius`, from the walk's areas, stays.
+__device__ inline void describe_region(const Window& w, int last_level, DarkRegion& r, WindowTally& t) {
+  const int tid = static_cast<int>(threadIdx.x);
+  if (tid == 0) {
+    t.sum_x = 0U;
+    t.sum_y = 0U;
+    t.x0 = INT_MAX;
+    t.y0 = INT_MAX;
+    t.x1 = INT_MIN;
+    t.y1 = INT_MIN;
+    t.at_limit = 0;  // the region's area, here
+  }
+  __syncthreads();
+  unsigned area = 0U;
+  unsigned sum_x = 0U;
+  unsigned sum_y = 0U;
+  int x0 = INT_MAX;
+  int y0 = INT_MAX;
+  int x1 = INT_MIN;
+  int y1 = INT_MIN;
+  const int total = w.height * w.row_words;
+  for (int i = tid; i < total; i += kSearchThreads) {
+    const std::uint32_t join = w.join[i];
     const int row = i / w.row_words;
     const int column = 4 * (i % w.row_words);
 #pragma unroll
     for (int b = 0; b < 4; ++b) {
-      const int level = static_cast<int>(join >> (8 * b) & 0xFFU);
-      if (level < from || level >= to) continue;
-      const int x = w.x0 + column + b;
-      const int y = w.y0 + row;
-      DarkRegionSnapshot& l = levels[level];
-      atomicAdd(&l.area, 1);
-      atomicAdd(&t.sum_x[level], static_cast<unsigned>(column + b));
-      atomicAdd(&t.sum_y[level], static_cast<unsigned>(row));
-      atomicMin(&l.x0, x);
-      atomicMax(&l.x1, x);
-      atomicMin(&l.y0, y);
-      atomicMax(&l.y1, y);
+      if (static_cast<int>(join >> (8 * b) & 0xFFU) > last_level) continue;
+      ++area;
+      sum_x += static_cast<unsigned>(column + b);
+      sum_y += static_cast<unsigned>(row);
+      x0 = min(x0, column + b);
+      x1 = max(x1, column + b);
+      y0 = min(y0, row);
+      y1 = max(y1, row);
     }
   }
+  area = warp_sum(kAllLanes, area);
+  sum_x = warp_sum(kAllLanes, sum_x);
+  sum_y = warp_sum(kAllLanes, sum_y);
+  x0 = warp_min(kAllLanes, x0);
+  x1 = warp_max(kAllLanes, x1);
+  y0 = warp_min(kAllLanes, y0);
+  y1 = warp_max(kAllLanes, y1);
+  if (tid % 32 == 0) {
+    atomicAdd(&t.at_limit, static_cast<int>(area));
+    atomicAdd(&t.sum_x, sum_x);
+    atomicAdd(&t.sum_y, sum_y);
+    atomicMin(&t.x0, x0);
+    atomicMax(&t.x1, x1);
+    atomicMin(&t.y0, y0);
+    atomicMax(&t.y1, y1);
+  }
+  __syncthreads();
+  if (tid == 0) {
+    const int n = t.at_limit;
+    const std::int64_t sx = static_cast<std::int64_t>(t.sum_x) + static_cast<std::int64_t>(n) * w.x0;
+    const std::int64_t sy = static_cast<std::int64_t>(t.sum_y) + static_cast<std::int64_t>(n) * w.y0;
+    r.centroid = {static_cast<float>(static_cast<double>(sx) / n), static_cast<float>(static_cast<double>(sy) / n)};
+    r.bounds = {w.x0 + t.x0, w.y0 + t.y0, t.x1 - t.x0 + 1, t.y1 - t.y0 + 1};
+  }
+  __syncthreads();
+}
+
+// The regions the walk found, described (see count_levels). Called by all threads.
+__device__ inline void describe_finds(const Window& w, DarkRegionFinds& finds, WindowTally& t) {
+  if (finds.has_after_wall) describe_region(w, static_cast<int>(finds.after_wall.spill_level) - 1, finds.after_wall, t);
+  if (finds.has_earlier) describe_region(w, static_cast<int>(finds.earlier.spill_level) - 1, finds.earlier, t);
 }
 
 // The walker: DarkRegionGrower::grow's level walk over the levels counted so far. It lives in
 // one thread across the looks the block takes as more levels settle.
 class WindowWalk {
  public:
-  __device__ WindowWalk(const Window& w, int sx, int sy, int first_level, float min_radius, float max_radius)
-      : walk_(first_level, min_radius, max_radius),
-        below_{0, 0, 0, sx, sy, sx, sy},
-        next_(first_level),
-        corner_x_(w.x0),
-        corner_y_(w.y0) {}
+  __device__ WindowWalk(int sx, int sy, int first_level, float min_radius, float max_radius)
+      : walk_(first_level, min_radius, max_radius), below_{0, 0, 0, sx, sy, sx, sy}, next_(first_level) {}
 
   // Walks the levels below `to`, which are final, and looks at `to`: the region there has at
   // least `at_least` pixels. `window_limit`: no more levels will settle past `to`.
@@ -306,8 +367,6 @@ class WindowWalk {
     for (; next_ < to; ++next_) {
       (void)walk_.begin_level(next_);
       DarkRegionSnapshot& l = levels[next_];
-      l.sum_x = t.sum_x[next_] + static_cast<std::int64_t>(l.area) * corner_x_;
-      l.sum_y = t.sum_y[next_] + static_cast<std::int64_t>(l.area) * corner_y_;
       below_ = {below_.area + l.area, below_.sum_x + l.sum_x, below_.sum_y + l.sum_y, min(below_.x0, l.x0),
                 min(below_.y0, l.y0), max(below_.x1, l.x1), max(below_.y1, l.y1)};
       l = below_;
@@ -327,8 +386,6 @@ class WindowWalk {
   DarkRegionLevelWalk walk_;
   DarkRegionSnapshot below_;  // the region up to the last level walked
   int next_;                  // the first level not walked
-  int corner_x_;              // the window's first pixel, from which its sums are taken
-  int corner_y_;
 };
 
 }  // namespace join_detail
@@ -355,15 +412,13 @@ __device__ inline bool block_grow_in_window(const CViewU8& image, int sx, int sy
   for (int l = tid; l < kLevels; l += kSearchThreads) {
     levels[l] = {0, 0, 0, INT_MAX, INT_MAX, INT_MIN, INT_MIN};
     t.touched[l] = 0;
-    t.sum_x[l] = 0U;
-    t.sum_y[l] = 0U;
   }
   if (tid == 0) {
     for (int& lowest : t.lowest) lowest = kNothingLowered;
     t.limit = 0xFF;
   }
   load_window(image, w, sx, sy, first_level);
-  WindowWalk walk(w, sx, sy, first_level, min_radius, max_radius);  // thread 0's
+  WindowWalk walk(sx, sy, first_level, min_radius, max_radius);  // thread 0's
   int settled = first_level;  // every level below it is final
   int counted = first_level;  // every level below it is counted and walked
   for (int sweep = 0; sweep < kMostSweeps; ++sweep) {
@@ -402,6 +457,7 @@ __device__ inline bool block_grow_in_window(const CViewU8& image, int sx, int sy
     __syncthreads();
     const int verdict = t.verdict;
     if (verdict != kGoOn) {
+      if (verdict == kDecided) describe_finds(w, finds, t);
       __syncthreads();  // the tallies are free for the next flood
       return verdict == kDecided;
     }
