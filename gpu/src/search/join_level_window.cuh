@@ -3,10 +3,11 @@
 // level at which the CPU's flood takes it: over the paths from the seed through pixels off the
 // image's edge, the least of each path's brightest grey. The block lowers the join levels of a
 // window of shared memory around the seed by sweeping its rows and columns (each sweep a chain
-// of min and max along its line, all lines at once), counts each level's pixels, sums and box as
-// the levels settle, and one thread walks them as the CPU's flood does. The flood level by level
-// meets once per grey level, each meeting after a chain of dependent memory round trips; here
-// the block meets once per sweep.
+// of min and max along its line, all lines at once), counts each level's pixels as the levels
+// settle, and one thread walks their areas as the CPU's flood does; the centroid and box of a
+// region it finds are summed at the end. The flood level by level meets once per grey level,
+// each meeting after a chain of dependent memory round trips; here the block meets once per
+// sweep.
 //
 // The window's levels are the CPU's below its limit: the least join level on the window's sides
 // that lie inside the image, below which no path has left the window. A walk that comes to the
@@ -354,11 +355,13 @@ __device__ inline void describe_finds(const Window& w, DarkRegionFinds& finds, W
 }
 
 // The walker: DarkRegionGrower::grow's level walk over the levels counted so far. It lives in
-// one thread across the looks the block takes as more levels settle.
+// one thread across the looks the block takes as more levels settle. The snapshots hold areas
+// only: the centroid and box that the walk's finds make of the rest are replaced after it
+// (describe_finds).
 class WindowWalk {
  public:
-  __device__ WindowWalk(int sx, int sy, int first_level, float min_radius, float max_radius)
-      : walk_(first_level, min_radius, max_radius), below_{0, 0, 0, sx, sy, sx, sy}, next_(first_level) {}
+  __device__ WindowWalk(int first_level, float min_radius, float max_radius)
+      : walk_(first_level, min_radius, max_radius), next_(first_level) {}
 
   // Walks the levels below `to`, which are final, and looks at `to`: the region there has at
   // least `at_least` pixels. `window_limit`: no more levels will settle past `to`.
@@ -366,14 +369,12 @@ class WindowWalk {
                              const WindowTally& t) {
     for (; next_ < to; ++next_) {
       (void)walk_.begin_level(next_);
-      DarkRegionSnapshot& l = levels[next_];
-      below_ = {below_.area + l.area, below_.sum_x + l.sum_x, below_.sum_y + l.sum_y, min(below_.x0, l.x0),
-                min(below_.y0, l.y0), max(below_.x1, l.x1), max(below_.y1, l.y1)};
-      l = below_;
+      area_below_ += levels[next_].area;
+      levels[next_].area = area_below_;
       if (!walk_.end_level(levels, t.touched[next_] != 0)) return kDecided;
     }
     // Whether the level spills is known where the pixels already seen at it are too many.
-    if (to < kLevels - 1 && below_.area + at_least > walk_.begin_level(to)) {
+    if (to < kLevels - 1 && area_below_ + at_least > walk_.begin_level(to)) {
       walk_.spill(levels);
       return kDecided;
     }
@@ -384,7 +385,7 @@ class WindowWalk {
 
  private:
   DarkRegionLevelWalk walk_;
-  DarkRegionSnapshot below_;  // the region up to the last level walked
+  int area_below_ = 0;        // of the region up to the last level walked
   int next_;                  // the first level not walked
 };
 
@@ -410,7 +411,7 @@ __device__ inline bool block_grow_in_window(const CViewU8& image, int sx, int sy
   if (on_edge || !place_window(image, sx, sy, shared, bytes, w)) return false;
   const int tid = static_cast<int>(threadIdx.x);
   for (int l = tid; l < kLevels; l += kSearchThreads) {
-    levels[l] = {0, 0, 0, INT_MAX, INT_MAX, INT_MIN, INT_MIN};
+    levels[l] = {0, 0, 0, 0, 0, 0, 0};  // areas only (see WindowWalk)
     t.touched[l] = 0;
   }
   if (tid == 0) {
@@ -418,7 +419,7 @@ __device__ inline bool block_grow_in_window(const CViewU8& image, int sx, int sy
     t.limit = 0xFF;
   }
   load_window(image, w, sx, sy, first_level);
-  WindowWalk walk(sx, sy, first_level, min_radius, max_radius);  // thread 0's
+  WindowWalk walk(first_level, min_radius, max_radius);  // thread 0's
   int settled = first_level;  // every level below it is final
   int counted = first_level;  // every level below it is counted and walked
   for (int sweep = 0; sweep < kMostSweeps; ++sweep) {
