@@ -201,10 +201,11 @@ __device__ inline int sweep_column(const Window& w, int x) {
 struct WindowTally {
   int lowest[3];         // by sweep, in turn: the least level a pixel was lowered to
   int touched[kLevels];  // by level: an edge pixel was reached there
-  // The region a find describes: its pixels' x and y summed from the window's corner (a window's
-  // pixels, at most 65536 each under 256 from the corner, sum to less than 2^32: 32-bit shared
-  // atomics, which are single instructions where 64-bit ones are compare-and-swap loops), and
+  // The region a find describes: its area, its pixels' x and y summed from the window's corner
+  // (a window's pixels, at most 65536 each under 256 from the corner, sum to less than 2^32:
+  // 32-bit shared atomics, single instructions where 64-bit ones are compare-and-swap loops), and
   // its box.
+  int area;
   unsigned sum_x;
   unsigned sum_y;
   int x0;
@@ -294,7 +295,7 @@ __device__ inline void describe_region(const Window& w, int last_level, DarkRegi
     t.y0 = INT_MAX;
     t.x1 = INT_MIN;
     t.y1 = INT_MIN;
-    t.at_limit = 0;  // the region's area, here
+    t.area = 0;
   }
   __syncthreads();
   unsigned area = 0U;
@@ -329,7 +330,7 @@ __device__ inline void describe_region(const Window& w, int last_level, DarkRegi
   y0 = warp_min(kAllLanes, y0);
   y1 = warp_max(kAllLanes, y1);
   if (tid % 32 == 0) {
-    atomicAdd(&t.at_limit, static_cast<int>(area));
+    atomicAdd(&t.area, static_cast<int>(area));
     atomicAdd(&t.sum_x, sum_x);
     atomicAdd(&t.sum_y, sum_y);
     atomicMin(&t.x0, x0);
@@ -339,7 +340,7 @@ __device__ inline void describe_region(const Window& w, int last_level, DarkRegi
   }
   __syncthreads();
   if (tid == 0) {
-    const int n = t.at_limit;
+    const int n = t.area;
     const std::int64_t sx = static_cast<std::int64_t>(t.sum_x) + static_cast<std::int64_t>(n) * w.x0;
     const std::int64_t sy = static_cast<std::int64_t>(t.sum_y) + static_cast<std::int64_t>(n) * w.y0;
     r.centroid = {static_cast<float>(static_cast<double>(sx) / n), static_cast<float>(static_cast<double>(sy) / n)};
