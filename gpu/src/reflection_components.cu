@@ -1,6 +1,5 @@
 #include <climits>
 
-#include "fill_stores.cuh"
 #include "pixel_grid.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "reflection_components.hpp"
@@ -87,7 +86,6 @@ __global__ void seed_labels_kernel(CDeviceViewU8 src, CDeviceViewU8 mask, Device
   if (!px.valid) return;
   const int p = px.y * src.width + px.x;
   labels.owner[p] = on ? px.y * src.width + start : -1;
-  labels.claims[p] = kNoClaim;
   dst.at(px.x, px.y) = src.at(px.x, px.y);
 }
 

@@ -19,7 +19,6 @@ enum ReflectionCounter : int {
 struct ComponentLabels {
   int* owner;
   int* slot_of;
-  unsigned* claims;  // the fill's halo claims, reset here
   ReflectionComponent* found;
   int* counters;
 };

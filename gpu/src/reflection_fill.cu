@@ -7,7 +7,7 @@
 #include "pixel_grid.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "reflection_components.hpp"
-#include "reflection_fill_warp.cuh"
+#include "reflection_fill_block.cuh"
 
 namespace pt::gpu {
 namespace {
@@ -40,7 +40,7 @@ struct FillArgs {
   int stored_capacity;
   int* counters;
   long long max_area;
-  int slice_pixels;  // a warp's shared-memory window, in pixels
+  int slice_pixels;  // a block's shared-memory window, in pixels
 };
 
 __device__ int halo_rings(int area) {
@@ -48,54 +48,62 @@ __device__ int halo_rings(int area) {
 }
 
 // Keeps the samples for the per-pixel interpolation; when the store is full (thousands of
-// reflections in one region), the warp interpolates itself.
+// reflections in one region), the block interpolates itself.
 template <class Store>
-__device__ void fill_traced(const FillArgs& a, const ReflectionComponent& c, const Store& s, const Samples& samples,
-                            int count, int lane) {
-  int slot = 0;
-  if (lane == 0) slot = atomicAdd(a.counters + kSamplesStored, 1);
-  slot = __shfl_sync(kFullWarp, slot, 0);
-  if (slot >= a.stored_capacity) {
-    interpolate(s, samples, count, a.dst, lane);
+__device__ void keep_samples(const FillArgs& a, const ReflectionComponent& c, const Store& s, const Traced& t,
+                             const Samples& samples, int count, int& slot) {
+  if (threadIdx.x == 0) slot = atomicAdd(a.counters + kSamplesStored, 1);
+  __syncthreads();
+  const int kept_at = slot;
+  if (kept_at >= a.stored_capacity) {
+    interpolate(s, t, samples, count, a.dst);
     return;
   }
-  ReflectionSamples& kept = a.stored[slot];
-  for (int k = lane; k < count; k += kWarp) {
+  ReflectionSamples& kept = a.stored[kept_at];
+  for (int k = static_cast<int>(threadIdx.x); k < count; k += kFillThreads) {
     kept.samples.x[k] = samples.x[k];
     kept.samples.y[k] = samples.y[k];
     kept.samples.v[k] = samples.v[k];
   }
-  if (lane == 0) {
+  if (threadIdx.x == 0) {
     kept.count = count;
-    a.found[a.slot_of[c.seed]].samples = slot;
+    a.found[a.slot_of[c.seed]].samples = kept_at;
   }
 }
 
-// One component by one warp, in its shared-memory slice when its window fits there. Returns
-// whether it is filled.
+// The working space of a fill block, in its shared memory.
+struct BlockSpace {
+  unsigned char* slice;  // the window, when it fits
+  FillTallies* tallies;
+  int* first_in_sector;
+  Samples* samples;
+  int* slot;
+};
+
+// One component by one block, in `s`. Returns whether it is filled.
 template <class Store>
-__device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, Store& s, int seed, Samples& samples,
-                               int lane) {
-  s.load(a.images.src, a.images.mask, lane);
-  __syncwarp();
-  const int count = trace_reflection(s, seed, c.rings, samples, lane);
-  if (count > 0) fill_traced(a, c, s, samples, count, lane);
-  __syncwarp();
-  s.store(a.images.mask, a.images.owner, c.seed, lane);
-  return count > 0;
+__device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, Store& s, const BlockSpace& space) {
+  const int own = load_reflection(s, a.images.src, a.images.mask, a.images.owner, c.seed, *space.tallies);
+  const Traced t = trace_reflection(s, own, c.rings, *space.tallies);
+  if (t.border_size > 0) {
+    const int count = sample_border(s, t, c, space.first_in_sector, *space.samples);
+    keep_samples(a, c, s, t, *space.samples, count, *space.slot);
+  }
+  __syncthreads();
+  mark_taken(s, t, a.images.mask, a.images.owner, c.seed);
+  return t.border_size > 0;
 }
 
-__device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, unsigned char* slice, Samples& samples,
-                               int lane) {
+// In the block's shared-memory slice when its window fits there, else in device memory.
+__device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, const BlockSpace& space) {
   const Box b = reach(c, a.images.src.width, a.images.src.height);
   const Window win{b.x0, b.y0, b.x1 - b.x0 + 1, b.y1 - b.y0 + 1};
-  const int seed = (c.seed / a.images.src.width - win.y0) * win.w + c.seed % a.images.src.width - win.x0;
   if (win.area() > a.slice_pixels) {
-    GlobalStore s(a.images, win, c.seed);
-    return fill_component(a, c, s, seed, samples, lane);
+    GlobalStore s(a.images, win);
+    return fill_component(a, c, s, space);
   }
-  SharedStore s(slice, win);
-  return fill_component(a, c, s, seed, samples, lane);
+  SharedStore s(space.slice, win);
+  return fill_component(a, c, s, space);
 }
 
 // The components in raster order of their seeds (the order in which the CPU meets them), with
@@ -115,49 +123,55 @@ __global__ void __launch_bounds__(kOrderThreads) order_components_kernel(FillArg
 }
 
 // A component waits for every earlier one whose reach meets its own (the CPU's result depends on
-// them), and for no other. Earlier components were handed out earlier, to warps already running,
+// them), and for no other. Earlier components were handed out earlier, to blocks already running,
 // so the wait always ends.
-__device__ void wait_for_overlapping(const FillArgs& a, const ReflectionComponent& c, int turn, int lane) {
+__device__ void wait_for_overlapping(const FillArgs& a, const ReflectionComponent& c, int turn) {
   const int w = a.images.src.width;
   const int h = a.images.src.height;
   const Box b = reach(c, w, h);
-  for (int i = lane; i < turn; i += kWarp) {
+  for (int i = static_cast<int>(threadIdx.x); i < turn; i += kFillThreads) {
     const ReflectionComponent& e = a.sorted[i];
     if (e.too_large || !reach(e, w, h).meets(b)) continue;
     const volatile int* flag = a.done + i;
     while (*flag == 0) __nanosleep(64);
   }
-  __syncwarp();
+  __syncthreads();
   __threadfence();
 }
 
-// Every lane's writes reach device memory before the flag that others wait on.
-__device__ void mark_done(int* flag, int lane) {
+// Every thread's writes reach device memory before the flag that others wait on.
+__device__ void mark_done(int* flag) {
   __threadfence();
-  __syncwarp();
-  if (lane == 0) *static_cast<volatile int*>(flag) = 1;
+  __syncthreads();
+  if (threadIdx.x == 0) *static_cast<volatile int*>(flag) = 1;
 }
 
-// A warp per block, a block per multiprocessor, each with all the shared memory a block may have:
-// the warps take the components in raster order, and each runs as soon as the earlier ones it
-// overlaps are done, so independent reflections are filled side by side.
-__global__ void __launch_bounds__(kWarp) fill_reflections_kernel(FillArgs a) {
+// A block per multiprocessor, each with all the shared memory a block may have: the blocks take
+// the components in raster order, and each runs as soon as the earlier ones it overlaps are done,
+// so independent reflections are filled side by side.
+__global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs a) {
   extern __shared__ __align__(16) unsigned char slice[];
   __shared__ Samples samples;
+  __shared__ int first_in_sector[kMaxBorderSamples];
+  __shared__ FillTallies tallies;
+  __shared__ int turn;
+  __shared__ int slot;
+  const BlockSpace space{slice, &tallies, first_in_sector, &samples, &slot};
+  if (threadIdx.x == 0) tallies = {};
   const int n = a.counters[kComponentsFound];
-  const int lane = static_cast<int>(threadIdx.x);
   for (;;) {
-    int turn = 0;
-    if (lane == 0) turn = atomicAdd(a.counters + kFillTurn, 1);
-    turn = __shfl_sync(kFullWarp, turn, 0);
-    if (turn >= n) return;
-    const ReflectionComponent c = a.sorted[turn];
+    // Every thread read the last turn before the barrier that ended it (in mark_done).
+    if (threadIdx.x == 0) turn = atomicAdd(a.counters + kFillTurn, 1);
+    __syncthreads();
+    const int mine = turn;
+    if (mine >= n) return;
+    const ReflectionComponent c = a.sorted[mine];
     if (!c.too_large) {
-      wait_for_overlapping(a, c, turn, lane);
-      const bool filled = fill_component(a, c, slice, samples, lane);
-      if (filled && lane == 0) atomicAdd(a.counters + kReflectionsFilled, 1);
+      wait_for_overlapping(a, c, mine);
+      const bool filled = fill_component(a, c, space);
+      if (filled && threadIdx.x == 0) atomicAdd(a.counters + kReflectionsFilled, 1);
     }
-    mark_done(a.done + turn, lane);
+    mark_done(a.done + mine);
   }
 }
 
@@ -186,7 +200,7 @@ ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_win
       max_height_(max_height),
       owner_(static_cast<std::size_t>(max_width) * static_cast<std::size_t>(max_height)),
       slot_of_(owner_.size()),
-      claims_(owner_.size()),
+      tags_(owner_.size()),
       lists_{DeviceBuffer<int>(owner_.size()), DeviceBuffer<int>(owner_.size())},
       // Distinct 8-connected components are at least two pixels apart in x or y.
       found_(static_cast<std::size_t>((max_width + 1) / 2) * static_cast<std::size_t>((max_height + 1) / 2)),
@@ -194,7 +208,7 @@ ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_win
       done_(found_.size()),
       samples_(kStoredSamples),
       counters_(kReflectionCounters) {
-  // Each fill warp gets all the shared memory a block may have on this device.
+  // Each fill block gets all the shared memory a block may have on this device.
   int device = 0;
   PT_CUDA_CHECK(cudaGetDevice(&device));
   int most = 0;
@@ -203,8 +217,7 @@ ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_win
   cudaFuncAttributes kernel{};
   PT_CUDA_CHECK(cudaFuncGetAttributes(&kernel, fill_reflections_kernel));
   const int spare = std::max(0, most - static_cast<int>(kernel.sharedSizeBytes));
-  // An even number of pixels keeps the slice's 32-bit claims aligned.
-  slice_pixels_ = std::min({max_shared_window, kMaxSharedWindow, spare / kSharedBytesPerPixel}) / 2 * 2;
+  slice_pixels_ = std::min({max_shared_window, kMaxSharedWindow, spare / kSharedBytesPerPixel});
   slice_bytes_ = static_cast<std::size_t>(slice_pixels_) * kSharedBytesPerPixel;
   // The limit belongs to the kernel, not to this object: every instance allows the same most.
   PT_CUDA_CHECK(cudaFuncSetAttribute(fill_reflections_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, spare));
@@ -217,8 +230,8 @@ void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceVi
   }
   if (src.empty()) return;
   label_components(stream, src, mask, dst,
-                   {owner_.data(), slot_of_.data(), claims_.data(), found_.data(), counters_.data()});
-  const FillArgs args{{src, mask, owner_.data(), claims_.data(), {lists_[0].data(), lists_[1].data()}},
+                   {owner_.data(), slot_of_.data(), found_.data(), counters_.data()});
+  const FillArgs args{{src, mask, owner_.data(), tags_.data(), {lists_[0].data(), lists_[1].data()}},
                       dst,
                       slot_of_.data(),
                       found_.data(),
@@ -231,7 +244,7 @@ void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceVi
                       slice_pixels_};
   order_components_kernel<<<blocks_, kOrderThreads, 0, stream>>>(args);
   PT_CUDA_CHECK_LAUNCH();
-  fill_reflections_kernel<<<blocks_, kWarp, slice_bytes_, stream>>>(args);
+  fill_reflections_kernel<<<blocks_, kFillThreads, slice_bytes_, stream>>>(args);
   PT_CUDA_CHECK_LAUNCH();
   interpolate_and_finish_kernel<<<pixel_grid(src.width, src.height), kPixelBlock, 0, stream>>>(
       mask, dst, owner_.data(), slot_of_.data(), found_.data(), samples_.data());

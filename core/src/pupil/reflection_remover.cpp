@@ -8,21 +8,19 @@
 #include <numbers>
 #include <utility>
 
+#include "pt/pupil/reflection_fill_rules.hpp"
+
 namespace pt {
 namespace {
+
+using reflection_fill::kHaloShare;
+using reflection_fill::kMaxBorderSamples;
 
 constexpr std::uint8_t kReflection = 255;
 constexpr std::uint8_t kVisited = 254;   // reflection pixel already taken by a component
 constexpr std::uint8_t kTooLarge = 253;  // bright, narrow, but too large for a reflection
 constexpr std::uint8_t kBorder = 1;      // outside the reflections, taken as the current component's border
-// Interpolating from every border pixel costs area x perimeter; an even subsample of this many
-// keeps a smooth fill at a bounded cost.
-constexpr std::size_t kMaxBorderSamples = 48;
-// Light scattered around a glint fades over a few pixels beyond the part bright enough to be
-// found; on a dark pupil it would read as a border of its own. A ring around the found part that
-// is brighter than the next ring out nearly all around is still that halo. Noise alone makes
-// half a ring brighter; a ring that only partly darkens outward meets the pupil or the iris.
-constexpr float kHaloShare = 0.75F;
+constexpr std::uint8_t kNextRing = 2;    // the ring beyond the border, while it is judged
 // Pixels filled side by side, which the compiler turns into vector instructions.
 constexpr std::size_t kLanes = 8;
 
@@ -69,6 +67,44 @@ void or_into(std::uint8_t* out, const std::uint8_t* in, int n) noexcept {
     std::memcpy(out + x, a.data(), kVector);
   }
   for (; x < n; ++x) out[x] |= in[x];
+}
+
+// How many pixels of `ring` (marked kNextRing) are darker than the mean of their neighbours on
+// the ring inside it (marked kBorder).
+std::size_t darker_outward(CViewU8 src, CViewU8 mask, const std::vector<ReflectionRemover::Pixel>& ring) {
+  std::size_t darker = 0;
+  for (const auto q : ring) {
+    int sum = 0;
+    int n = 0;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int nx = q.x + dx;
+        const int ny = q.y + dy;
+        if (nx < 0 || ny < 0 || nx >= src.width || ny >= src.height || mask.at(nx, ny) != kBorder) continue;
+        sum += src.at(nx, ny);
+        ++n;
+      }
+    }
+    darker += sum > n * static_cast<int>(src.at(q.x, q.y)) ? 1 : 0;
+  }
+  return darker;
+}
+
+// Rows top to bottom, each left to right: the order that the CPU and the GPU share.
+void sort_in_raster_order(std::vector<ReflectionRemover::Pixel>& pixels) {
+  std::sort(pixels.begin(), pixels.end(),
+            [](ReflectionRemover::Pixel a, ReflectionRemover::Pixel b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+}
+
+ReflectionRemover::Box bounding_box(const std::vector<ReflectionRemover::Pixel>& pixels) {
+  ReflectionRemover::Box box{pixels.front().x, pixels.front().y, pixels.front().x, pixels.front().y};
+  for (const auto p : pixels) {
+    box.x0 = std::min(box.x0, p.x);
+    box.y0 = std::min(box.y0, p.y);
+    box.x1 = std::max(box.x1, p.x);
+    box.y1 = std::max(box.y1, p.y);
+  }
+  return box;
 }
 
 bool any_set(const std::uint8_t* row, int n) noexcept {
@@ -184,23 +220,21 @@ void ReflectionRemover::take_halo(CViewU8 src, ViewU8 mask) {
   const auto max_rings = static_cast<int>(std::sqrt(static_cast<float>(inside_.size()) / std::numbers::pi_v<float>));
   for (int ring = 0; ring < max_rings && !border_.empty(); ++ring) {
     next_ring_.clear();
-    descents_.clear();
     for (const Pixel p : border_) {
-      const auto inner = static_cast<float>(src.at(p.x, p.y));
       for (int dy = -1; dy <= 1; ++dy) {
         for (int dx = -1; dx <= 1; ++dx) {
           const int nx = p.x + dx;
           const int ny = p.y + dy;
           if (nx < 0 || ny < 0 || nx >= w || ny >= h || mask.at(nx, ny) != 0) continue;
-          mask.at(nx, ny) = kBorder;
+          mask.at(nx, ny) = kNextRing;
           next_ring_.push_back({nx, ny});
-          descents_.push_back(inner - static_cast<float>(src.at(nx, ny)));
         }
       }
     }
     if (next_ring_.empty()) return;
-    const auto darker_outward = std::count_if(descents_.begin(), descents_.end(), [](float d) { return d > 0.0F; });
-    if (static_cast<float>(darker_outward) < kHaloShare * static_cast<float>(descents_.size())) return;
+    const std::size_t darker = darker_outward(src, mask, next_ring_);
+    for (const Pixel p : next_ring_) mask.at(p.x, p.y) = kBorder;
+    if (static_cast<float>(darker) < kHaloShare * static_cast<float>(next_ring_.size())) return;
     for (const Pixel p : border_) {
       mask.at(p.x, p.y) = kVisited;
       inside_.push_back(p);
@@ -269,8 +303,11 @@ bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pix
   // With no border the whole image is one reflection: nothing to interpolate from.
   const bool filled = !border_.empty();
   if (filled) {
+    const Box box = bounding_box(inside_);
     take_halo(src, mask);
-    interpolate(src, dst);
+    sort_in_raster_order(border_);
+    sample_border(src, box);
+    interpolate(dst);
   }
   taken_.insert(taken_.end(), inside_.begin(), inside_.end());
   for (const auto* ring : {&border_, &next_ring_}) {
@@ -282,19 +319,34 @@ bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pix
   return filled;
 }
 
-void ReflectionRemover::interpolate(CViewU8 src, ViewU8 dst) {
-  // The subsampled border as plain coordinates and values, so the inner loop below is pure
-  // arithmetic that vectorises.
-  const std::size_t step = (border_.size() + kMaxBorderSamples - 1) / kMaxBorderSamples;
+void ReflectionRemover::sample_border(CViewU8 src, const Box& reflection) {
   border_x_.clear();
   border_y_.clear();
   border_v_.clear();
-  for (std::size_t i = 0; i < border_.size(); i += step) {
-    const Pixel b = border_[i];
+  // Plain coordinates and values, so that the interpolation's inner loop is pure arithmetic
+  // that vectorises.
+  const auto keep = [&](Pixel b) {
     border_x_.push_back(static_cast<float>(b.x));
     border_y_.push_back(static_cast<float>(b.y));
     border_v_.push_back(static_cast<float>(src.at(b.x, b.y)));
+  };
+  if (border_.size() <= static_cast<std::size_t>(kMaxBorderSamples)) {
+    for (const Pixel b : border_) keep(b);
+    return;
   }
+  // The border is in raster order: the first pixel met in each sector is its sample.
+  std::array<const Pixel*, kMaxBorderSamples> first{};
+  for (const Pixel& b : border_) {
+    const Pixel*& f = first[static_cast<std::size_t>(
+        reflection_fill::border_sector(b.x, b.y, reflection.x0, reflection.y0, reflection.x1, reflection.y1))];
+    if (f == nullptr) f = &b;
+  }
+  for (const Pixel* f : first) {
+    if (f != nullptr) keep(*f);
+  }
+}
+
+void ReflectionRemover::interpolate(ViewU8 dst) {
   const std::size_t n = border_x_.size();
   const float* const bx = border_x_.data();
   const float* const by = border_y_.data();

@@ -2,7 +2,8 @@
 // Corneal-reflection removal (top-hat, threshold, dilation, each reflection widened by the halo
 // of scattered light that still fades away from it, then filled by distance-weighted
 // interpolation from the pixels around it), so that bright glints on the pupil border do not
-// read as pupil edges and leave no new edge where they were.
+// read as pupil edges and leave no new edge where they were. The fill's rules, shared with the
+// GPU, are in reflection_fill_rules.hpp.
 #include <cstdint>
 #include <vector>
 
@@ -14,17 +15,20 @@ namespace pt {
 
 class ReflectionRemover {
  public:
+  struct Pixel {
+    int x;
+    int y;
+  };
+  struct Box {
+    int x0, y0, x1, y1;  // inclusive
+  };
+
   // dst receives src with reflections filled; mask receives 255 on reflection pixels, else 0.
   // dst may not alias src. Returns the number of reflections filled. Without params.fill, dst
   // is src and the mask the dilated threshold of the top-hat, every bright narrow shape in it.
   int apply(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params);
 
  private:
-  struct Pixel {
-    int x;
-    int y;
-  };
-
   // Copies src to dst and writes the dilated threshold mask, noting the rows it marks.
   void find_mask(CViewU8 src, ViewU8 dst, ViewU8 mask, const ReflectionParams& params);
   // Fills one reflection; false (and the mask cleared there) when the shape is no reflection.
@@ -32,11 +36,14 @@ class ReflectionRemover {
   // Marks the shape holding `seed` too large for a reflection and notes its pixels in taken_;
   // returns its area.
   std::size_t mark_too_large(ViewU8 mask, Pixel seed);
-  // Adds to the component (inside_) the rings of its halo around it; border_ becomes the
-  // first ring beyond.
+  // Adds to the component (inside_) the rings of its halo around it; border_ becomes the first
+  // ring beyond.
   void take_halo(CViewU8 src, ViewU8 mask);
-  // Writes the fill of every pixel of inside_ from the subsampled border.
-  void interpolate(CViewU8 src, ViewU8 dst);
+  // Chooses the interpolation's samples from border_ (in raster order) around the reflection's
+  // bounding box: the whole border when small, else the first pixel of each sector.
+  void sample_border(CViewU8 src, const Box& reflection);
+  // Writes the fill of every pixel of inside_ from the samples.
+  void interpolate(ViewU8 dst);
 
   TopHatFilter tophat_;
   std::vector<std::uint8_t> padded_;      // one mask row with margins
@@ -47,7 +54,6 @@ class ReflectionRemover {
   std::vector<Pixel> border_;
   std::vector<Pixel> next_ring_;
   std::vector<Pixel> taken_;    // pixels of every component, whose marks are settled at the end
-  std::vector<float> descents_;  // grey step from a ring pixel to its neighbour one ring out
   std::vector<float> border_x_;
   std::vector<float> border_y_;
   std::vector<float> border_v_;

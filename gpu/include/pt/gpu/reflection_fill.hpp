@@ -8,12 +8,12 @@
 //   pixel in raster order: the order in which the CPU meets and numbers them.
 // - A reflection reads and writes only within its window: its bounding box grown by its halo's
 //   reach plus one pixel. Reflections whose windows are disjoint cannot affect each other, so
-//   they are processed concurrently, one warp each on its own multiprocessor, in shared memory
-//   when the window fits; warps take the reflections in raster order, and one whose window meets
+//   they are processed concurrently, one block each on its own multiprocessor, in shared memory
+//   when the window fits; blocks take the reflections in raster order, and one whose window meets
 //   an earlier one's waits for that one alone (a flag per reflection in device memory).
-// - Within a reflection, only the flood is sequential (one lane; the critical path, some 470
-//   cycles per pixel on the H100); the halo rings and the sampling use the whole warp (see
-//   reflection_fill_warp.cuh).
+// - Within a reflection, the CPU's result depends on sets of pixels and raster order alone
+//   (reflection_fill_rules.hpp), so the block grows each ring, all its pixels at once, from the
+//   list of the one before (see reflection_fill_block.cuh).
 // - The interpolation, the bulk of the arithmetic, is left to a last kernel with a thread per
 //   pixel of the region, which also finishes the mask: the samples of each reflection wait for
 //   it in device memory.
@@ -40,7 +40,7 @@ struct ReflectionSamples;  // a reflection's border samples, kept for the per-pi
 
 class ReflectionFill {
  public:
-  // Workspace for regions up to max_width x max_height, allocated here once. A warp keeps a
+  // Workspace for regions up to max_width x max_height, allocated here once. A block keeps a
   // window of at most max_shared_window pixels in shared memory (never more than the device
   // allows); larger windows are worked on in device memory, the slower way to the same result.
   ReflectionFill(int max_width, int max_height, int max_shared_window = std::numeric_limits<int>::max());
@@ -60,18 +60,17 @@ class ReflectionFill {
   // component that took it as border or halo, or -1.
   DeviceBuffer<int> owner_;
   DeviceBuffer<int> slot_of_;  // at a component's seed: its place in found_
-  // For windows too large for shared memory: halo claims, and the two lists (flood stack and
-  // rings) laid out over each window so that concurrent components never share storage.
-  DeviceBuffer<unsigned> claims_;
+  // For windows too large for shared memory: the tags and the two ring lists (fill_stores.cuh).
+  DeviceBuffer<std::uint16_t> tags_;
   DeviceBuffer<int> lists_[2];
   DeviceBuffer<ReflectionComponent> found_;   // in the order labelling found them
   DeviceBuffer<ReflectionComponent> sorted_;  // in raster order of their seeds
   DeviceBuffer<int> done_;                    // per sorted component: filled, its marks in the mask
   DeviceBuffer<ReflectionSamples> samples_;   // for the per-pixel interpolation
   DeviceBuffer<int> counters_;                // components found, reflections filled, samples stored
-  int slice_pixels_ = 0;                      // a warp's window in shared memory
+  int slice_pixels_ = 0;                      // a block's window in shared memory
   std::size_t slice_bytes_ = 0;
-  int blocks_ = 0;                            // fill warps: one per multiprocessor
+  int blocks_ = 0;                            // fill blocks: one per multiprocessor
 };
 
 }  // namespace pt::gpu

@@ -1,0 +1,228 @@
+#pragma once
+// One reflection filled by one block, with the CPU's ReflectionRemover as the reference. What the
+// CPU builds, the reflection's border and each ring of its halo, is a set of pixels, and what it
+// does with one depends only on the set and raster order (reflection_fill_rules.hpp). So each
+// ring grows from the list of the one before, all its pixels at once: a free pixel next to the
+// ring is listed by the first of its neighbours on the ring in raster order, so once and without
+// atomics on the tags. The interpolation sums over the samples in the CPU's order with IEEE
+// single-precision operations that are never contracted into fused multiply-adds.
+#include <climits>
+
+#include "fill_stores.cuh"
+#include "pt/gpu/reflection_fill.hpp"
+#include "pt/pupil/reflection_fill_rules.hpp"
+
+namespace pt::gpu {
+
+constexpr int kFillThreads = 256;
+using reflection_fill::kHaloShare;
+using reflection_fill::kMaxBorderSamples;
+
+struct Samples {
+  float x[kMaxBorderSamples];
+  float y[kMaxBorderSamples];
+  float v[kMaxBorderSamples];
+};
+
+struct ReflectionSamples {
+  Samples samples;
+  int count;
+};
+
+// What the block's threads count together, in its shared memory; zero between uses.
+struct FillTallies {
+  int listed;  // pixels appended to the list being built
+  int darker;  // of them, darker than their neighbours on the ring inside
+};
+
+// The block's tallies once every thread has added to them, and zero again for the next use.
+__device__ __forceinline__ FillTallies take_tallies(FillTallies& t) {
+  __syncthreads();
+  const FillTallies value = t;
+  __syncthreads();
+  if (threadIdx.x == 0) t = {};
+  __syncthreads();
+  return value;
+}
+
+// The 3x3 neighbourhood of window pixel q, in raster order (slot 4 is q itself), -1 off the
+// window. Everything a reflection touches lies inside its window, and the window is clipped only
+// by the region's edges: off the window is off the image.
+class Around {
+ public:
+  __device__ Around(const Window& w, int q) : q_(q), w_(w.w) {
+    const int y = q / w.w;
+    const int x = q - y * w.w;
+    left_ = x > 0;
+    right_ = x + 1 < w.w;
+    up_ = y > 0;
+    down_ = y + 1 < w.h;
+  }
+  __device__ __forceinline__ int operator[](int slot) const {
+    const int dx = slot % 3 - 1;
+    const int dy = slot / 3 - 1;
+    if ((dx < 0 && !left_) || (dx > 0 && !right_) || (dy < 0 && !up_) || (dy > 0 && !down_)) return -1;
+    return q_ + dy * w_ + dx;
+  }
+
+ private:
+  int q_;
+  int w_;
+  bool left_, right_, up_, down_;
+};
+
+// The reflection's own pixels tagged, the rest of the window untagged, and its own listed in list
+// 0. Returns how many it has.
+template <class Store>
+__device__ int load_reflection(Store& s, CDeviceViewU8 src, DeviceViewU8 mask, const int* owner, int id,
+                               FillTallies& tallies) {
+  for_window(s.window(), [&](int q, int x, int y) {
+    const std::uint8_t m = read_shared_mask(mask, x, y);
+    const bool own = m == kMaskReflection && __ldcg(owner + y * mask.width + x) == id;
+    s.load(q, x, y, src, m, own);
+    if (own) s.set_list(0, atomicAdd(&tallies.listed, 1), q);
+  });
+  return take_tallies(tallies).listed;
+}
+
+// The free pixels next to ring `from` (tagged `from`, listed in list `from_list`) become ring
+// from + 1, listed in the other list. Returns the new ring's size, and how many of its pixels are
+// darker than the mean of their neighbours on ring `from`.
+template <class Store>
+__device__ FillTallies next_ring(Store& s, int from_list, int size, int from, FillTallies& tallies) {
+  const Window& w = s.window();
+  // A thread for each neighbour of each ring pixel.
+  for (int e = static_cast<int>(threadIdx.x); e < 8 * size; e += kFillThreads) {
+    const int p = s.list(from_list, e / 8);
+    const int q = Around(w, p)[e % 8 < 4 ? e % 8 : e % 8 + 1];
+    if (q < 0 || s.tag(q) != kNoTag || s.state(q) != PixelState::Background) continue;
+    const Around around(w, q);
+    int sum = 0;
+    int n = 0;
+    bool first = true;  // p is q's first neighbour on the ring in raster order
+    for (int slot = 0; slot < 9 && first; ++slot) {
+      const int r = around[slot];
+      if (slot == 4 || r < 0 || s.tag(r) != from) continue;
+      first = n > 0 || r == p;
+      sum += s.grey(r);
+      ++n;
+    }
+    if (!first) continue;
+    s.set_list(1 - from_list, atomicAdd(&tallies.listed, 1), q);
+    if (sum > n * static_cast<int>(s.grey(q))) atomicAdd(&tallies.darker, 1);
+  }
+  const FillTallies ring = take_tallies(tallies);
+  for (int i = static_cast<int>(threadIdx.x); i < ring.listed; i += kFillThreads) s.set_tag(s.list(1 - from_list, i), from + 1);
+  __syncthreads();
+  return ring;
+}
+
+// Where a reflection's tags stand: the tag of its border (the pixels it took are tagged from
+// kOwnTag up to it), the list holding the border, and its size (0: nothing surrounds it).
+struct Traced {
+  int border = kFirstRing;
+  int list = 1;
+  int border_size = 0;
+};
+
+__device__ __forceinline__ bool taken(const Traced& t, int tag) { return tag >= kOwnTag && tag < t.border; }
+
+// The reflection's border and halo (ReflectionRemover::take_halo), from its `own` pixels in list
+// 0: at most `rings` rings join it while each darkens outward nearly all around.
+template <class Store>
+__device__ Traced trace_reflection(Store& s, int own, int rings, FillTallies& tallies) {
+  Traced t;
+  t.border_size = next_ring(s, 0, own, kOwnTag, tallies).listed;
+  if (t.border_size == 0) return t;
+  for (int ring = 0; ring < rings; ++ring) {
+    const FillTallies next = next_ring(s, t.list, t.border_size, t.border, tallies);
+    if (next.listed == 0 || static_cast<float>(next.darker) < kHaloShare * static_cast<float>(next.listed)) break;
+    ++t.border;
+    t.list = 1 - t.list;
+    t.border_size = next.listed;
+  }
+  return t;
+}
+
+// The interpolation's samples (ReflectionRemover::sample_border): the whole border in raster
+// order when small, else the first border pixel of each sector around the reflection's box.
+// `first_in_sector`: kMaxBorderSamples ints of the block's shared memory. Returns how many.
+template <class Store>
+__device__ int sample_border(const Store& s, const Traced& t, const ReflectionComponent& c, int* first_in_sector,
+                             Samples& samples) {
+  const Window& w = s.window();
+  const int i = static_cast<int>(threadIdx.x);
+  const auto keep = [&](int k, int q) {
+    samples.x[k] = static_cast<float>(w.x0 + q % w.w);
+    samples.y[k] = static_cast<float>(w.y0 + q / w.w);
+    samples.v[k] = static_cast<float>(s.grey(q));
+  };
+  // Window pixels are numbered in raster order: a pixel's place among the samples is how many
+  // come before it.
+  if (t.border_size <= kMaxBorderSamples) {
+    if (i < t.border_size) {
+      const int q = s.list(t.list, i);
+      int rank = 0;
+      for (int j = 0; j < t.border_size; ++j) rank += s.list(t.list, j) < q ? 1 : 0;
+      keep(rank, q);
+    }
+    __syncthreads();
+    return t.border_size;
+  }
+  if (i < kMaxBorderSamples) first_in_sector[i] = INT_MAX;
+  __syncthreads();
+  for (int k = i; k < t.border_size; k += kFillThreads) {
+    const int q = s.list(t.list, k);
+    const int x = w.x0 + q % w.w;
+    const int y = w.y0 + q / w.w;
+    atomicMin_block(first_in_sector + reflection_fill::border_sector(x, y, c.x0, c.y0, c.x1, c.y1), q);
+  }
+  __syncthreads();
+  int count = 0;
+  int rank = 0;
+  for (int k = 0; k < kMaxBorderSamples; ++k) {
+    const bool sampled = first_in_sector[k] != INT_MAX;
+    rank += sampled && k < i ? 1 : 0;
+    count += sampled ? 1 : 0;
+  }
+  if (i < kMaxBorderSamples && first_in_sector[i] != INT_MAX) keep(rank, first_in_sector[i]);
+  __syncthreads();
+  return count;
+}
+
+// Inverse squared-distance interpolation at (x, y) from `count` samples, in the CPU's order.
+__device__ __forceinline__ std::uint8_t interpolated(const Samples& samples, int count, int x, int y) {
+  const auto px = static_cast<float>(x);
+  const auto py = static_cast<float>(y);
+  float num = 0.0F;
+  float den = 0.0F;
+  for (int k = 0; k < count; ++k) {
+    const float dx = __fsub_rn(samples.x[k], px);
+    const float dy = __fsub_rn(samples.y[k], py);
+    // The correctly rounded reciprocal is the CPU's 1.0F / d, at less cost than a division.
+    const float wgt = __frcp_rn(__fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy)));
+    num = __fadd_rn(num, __fmul_rn(wgt, samples.v[k]));
+    den = __fadd_rn(den, wgt);
+  }
+  return static_cast<std::uint8_t>(static_cast<int>(__fadd_rn(__fdiv_rn(num, den), 0.5F)));
+}
+
+// The interpolation of every pixel the reflection took, by the block.
+template <class Store>
+__device__ void interpolate(const Store& s, const Traced& t, const Samples& samples, int count, DeviceViewU8 dst) {
+  for_window(s.window(), [&](int q, int x, int y) {
+    if (taken(t, s.tag(q))) dst.at(x, y) = interpolated(samples, count, x, y);
+  });
+}
+
+// The block marks the pixels the reflection `id` took in the region's mask and owner image.
+template <class Store>
+__device__ void mark_taken(const Store& s, const Traced& t, DeviceViewU8 mask, int* owner, int id) {
+  for_window(s.window(), [&](int q, int x, int y) {
+    if (!taken(t, s.tag(q))) return;
+    mask.at(x, y) = kMaskTaken;
+    owner[y * mask.width + x] = id;
+  });
+}
+
+}  // namespace pt::gpu
