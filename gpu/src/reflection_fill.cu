@@ -12,8 +12,6 @@
 namespace pt::gpu {
 namespace {
 
-// Reflections whose samples wait for the per-pixel interpolation; a region rarely has dozens.
-constexpr int kStoredSamples = 1024;
 constexpr int kOrderThreads = 256;
 
 struct Box {
@@ -36,8 +34,8 @@ struct FillArgs {
   ReflectionComponent* found;
   ReflectionComponent* sorted;
   int* done;  // per component in raster order: its results are in the mask
-  ReflectionSamples* stored;
-  int stored_capacity;
+  FillSample* samples;  // every reflection's, one after the other
+  int sample_capacity;
   int* counters;
   long long max_area;
   int slice_pixels;  // a block's shared-memory window, in pixels
@@ -47,48 +45,40 @@ __device__ int halo_rings(int area) {
   return static_cast<int>(__fsqrt_rn(__fdiv_rn(static_cast<float>(area), std::numbers::pi_v<float>)));
 }
 
-// Keeps the samples for the per-pixel interpolation; when the store is full (thousands of
-// reflections in one region), the block interpolates itself.
-template <class Store>
-__device__ void keep_samples(const FillArgs& a, const ReflectionComponent& c, const Store& s, const Traced& t,
-                             const Samples& samples, int count, int& slot) {
-  if (threadIdx.x == 0) slot = atomicAdd(a.counters + kSamplesStored, 1);
-  __syncthreads();
-  const int kept_at = slot;
-  if (kept_at >= a.stored_capacity) {
-    interpolate(s, t, samples, count, a.dst);
-    return;
-  }
-  ReflectionSamples& kept = a.stored[kept_at];
-  for (int k = static_cast<int>(threadIdx.x); k < count; k += kFillThreads) {
-    kept.samples.x[k] = samples.x[k];
-    kept.samples.y[k] = samples.y[k];
-    kept.samples.v[k] = samples.v[k];
-  }
-  if (threadIdx.x == 0) {
-    kept.count = count;
-    a.found[a.slot_of[c.seed]].samples = kept_at;
-  }
-}
-
 // The working space of a fill block, in its shared memory.
 struct BlockSpace {
   unsigned char* slice;  // the window, when it fits
   FillTallies* tallies;
-  int* first_in_sector;
-  Samples* samples;
-  int* slot;
+  int* warp_counts;
+  int* first_sample;
 };
+
+// Keeps the border's samples in device memory for the per-pixel interpolation; when there is no
+// room left for them (thousands of reflections in one region), the block interpolates itself.
+template <class Store>
+__device__ void keep_samples(const FillArgs& a, const ReflectionComponent& c, const Store& s, const Traced& t,
+                             const BlockSpace& space) {
+  if (threadIdx.x == 0) *space.first_sample = atomicAdd(a.counters + kSamplesStored, t.border_size);
+  __syncthreads();
+  const int first = *space.first_sample;
+  if (first > a.sample_capacity - t.border_size) {
+    interpolate_from_window(s, t, a.dst);
+    return;
+  }
+  write_samples(s, t, a.samples + first, space.warp_counts);
+  if (threadIdx.x == 0) {
+    ReflectionComponent& kept = a.found[a.slot_of[c.seed]];
+    kept.first_sample = first;
+    kept.sample_count = t.border_size;
+  }
+}
 
 // One component by one block, in `s`. Returns whether it is filled.
 template <class Store>
 __device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, Store& s, const BlockSpace& space) {
   const int own = load_reflection(s, a.images.src, a.images.mask, a.images.owner, c.seed, *space.tallies);
   const Traced t = trace_reflection(s, own, c.rings, *space.tallies);
-  if (t.border_size > 0) {
-    const int count = sample_border(s, t, c, space.first_in_sector, *space.samples);
-    keep_samples(a, c, s, t, *space.samples, count, *space.slot);
-  }
+  if (t.border_size > 0) keep_samples(a, c, s, t, space);
   __syncthreads();
   mark_taken(s, t, a.images.mask, a.images.owner, c.seed);
   return t.border_size > 0;
@@ -151,12 +141,11 @@ __device__ void mark_done(int* flag) {
 // so independent reflections are filled side by side.
 __global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs a) {
   extern __shared__ __align__(16) unsigned char slice[];
-  __shared__ Samples samples;
-  __shared__ int first_in_sector[kMaxBorderSamples];
   __shared__ FillTallies tallies;
+  __shared__ int warp_counts[kFillWarps];
+  __shared__ int first_sample;
   __shared__ int turn;
-  __shared__ int slot;
-  const BlockSpace space{slice, &tallies, first_in_sector, &samples, &slot};
+  const BlockSpace space{slice, &tallies, warp_counts, &first_sample};
   if (threadIdx.x == 0) tallies = {};
   const int n = a.counters[kComponentsFound];
   for (;;) {
@@ -179,7 +168,7 @@ __global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs
 // kept samples and become 255 in the mask; reflection pixels never taken belong to components too
 // large to be reflections and become 0, like the rest.
 __global__ void interpolate_and_finish_kernel(DeviceViewU8 mask, DeviceViewU8 dst, const int* owner, const int* slot_of,
-                                              const ReflectionComponent* found, const ReflectionSamples* stored) {
+                                              const ReflectionComponent* found, const FillSample* samples) {
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
   if (x >= mask.width || y >= mask.height) return;
@@ -189,13 +178,16 @@ __global__ void interpolate_and_finish_kernel(DeviceViewU8 mask, DeviceViewU8 ds
     return;
   }
   m = 255;
-  const int slot = found[slot_of[owner[y * mask.width + x]]].samples;
-  if (slot >= 0) dst.at(x, y) = interpolated(stored[slot].samples, stored[slot].count, x, y);
+  const ReflectionComponent& c = found[slot_of[owner[y * mask.width + x]]];
+  if (c.sample_count == 0) return;  // filled by its block, or nothing to fill from
+  Interpolation fill(x, y);
+  for (int k = 0; k < c.sample_count; ++k) fill.add(samples[c.first_sample + k]);
+  dst.at(x, y) = fill.value();
 }
 
 }  // namespace
 
-ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_window)
+ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_window, int max_samples)
     : max_width_(max_width),
       max_height_(max_height),
       owner_(static_cast<std::size_t>(max_width) * static_cast<std::size_t>(max_height)),
@@ -206,7 +198,8 @@ ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_win
       found_(static_cast<std::size_t>((max_width + 1) / 2) * static_cast<std::size_t>((max_height + 1) / 2)),
       sorted_(found_.size()),
       done_(found_.size()),
-      samples_(kStoredSamples),
+      samples_(static_cast<std::size_t>(std::max(1, max_samples))),
+      sample_capacity_(max_samples),
       counters_(kReflectionCounters) {
   // Each fill block gets all the shared memory a block may have on this device.
   int device = 0;
@@ -238,7 +231,7 @@ void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceVi
                       sorted_.data(),
                       done_.data(),
                       samples_.data(),
-                      kStoredSamples,
+                      sample_capacity_,
                       counters_.data(),
                       max_area,
                       slice_pixels_};

@@ -4,8 +4,8 @@
 // does with one depends only on the set and raster order (reflection_fill_rules.hpp). So each
 // ring grows from the list of the one before, all its pixels at once: a free pixel next to the
 // ring is listed by the first of its neighbours on the ring in raster order, so once and without
-// atomics on the tags. The interpolation sums over the samples in the CPU's order with IEEE
-// single-precision operations that are never contracted into fused multiply-adds.
+// atomics on the tags. The interpolation sums over the border in the CPU's (raster) order with
+// IEEE single-precision operations that are never contracted into fused multiply-adds.
 #include <climits>
 
 #include "fill_stores.cuh"
@@ -18,18 +18,14 @@ namespace pt::gpu {
 // two steps (H100, the fill kernel on the bench's synthetic eye: 58 us with 256 threads, 42 us
 // with 512, 41 us with 1024).
 constexpr int kFillThreads = 512;
+constexpr int kFillWarps = kFillThreads / 32;
 using reflection_fill::kHaloShare;
-using reflection_fill::kMaxBorderSamples;
 
-struct Samples {
-  float x[kMaxBorderSamples];
-  float y[kMaxBorderSamples];
-  float v[kMaxBorderSamples];
-};
-
-struct ReflectionSamples {
-  Samples samples;
-  int count;
+// A border pixel, as the interpolation reads it.
+struct FillSample {
+  float x;
+  float y;
+  float v;
 };
 
 // What the block's threads count together, in its shared memory; zero between uses.
@@ -147,74 +143,74 @@ __device__ Traced trace_reflection(Store& s, int own, int rings, FillTallies& ta
   return t;
 }
 
-// The interpolation's samples (ReflectionRemover::sample_border): the whole border in raster
-// order when small, else the first border pixel of each sector around the reflection's box.
-// `first_in_sector`: kMaxBorderSamples ints of the block's shared memory. Returns how many.
+// The border's pixels in raster order (window pixels are numbered in raster order) to
+// samples[0, t.border_size), by one ordered pass of the block over the window.
+// `warp_counts`: kFillWarps ints of the block's shared memory.
 template <class Store>
-__device__ int sample_border(const Store& s, const Traced& t, const ReflectionComponent& c, int* first_in_sector,
-                             Samples& samples) {
+__device__ void write_samples(const Store& s, const Traced& t, FillSample* samples, int* warp_counts) {
   const Window& w = s.window();
-  const int i = static_cast<int>(threadIdx.x);
-  const auto keep = [&](int k, int q) {
-    samples.x[k] = static_cast<float>(w.x0 + q % w.w);
-    samples.y[k] = static_cast<float>(w.y0 + q / w.w);
-    samples.v[k] = static_cast<float>(s.grey(q));
-  };
-  // Window pixels are numbered in raster order: a pixel's place among the samples is how many
-  // come before it.
-  if (t.border_size <= kMaxBorderSamples) {
-    if (i < t.border_size) {
-      const int q = s.list(t.list, i);
-      int rank = 0;
-      for (int j = 0; j < t.border_size; ++j) rank += s.list(t.list, j) < q ? 1 : 0;
-      keep(rank, q);
-    }
+  const int n = w.area();
+  const int lane = static_cast<int>(threadIdx.x) % 32;
+  const int warp = static_cast<int>(threadIdx.x) / 32;
+  int written = 0;
+  for (int base = 0; base < n && written < t.border_size; base += kFillThreads) {
+    const int q = base + static_cast<int>(threadIdx.x);
+    const bool on = q < n && s.tag(q) == t.border;
+    const unsigned on_lanes = __ballot_sync(0xFFFFFFFFU, on);
+    if (lane == 0) warp_counts[warp] = __popc(on_lanes);
     __syncthreads();
-    return t.border_size;
+    int before = written;
+    int total = written;
+    for (int k = 0; k < kFillWarps; ++k) {
+      before += k < warp ? warp_counts[k] : 0;
+      total += warp_counts[k];
+    }
+    if (on) {
+      samples[before + __popc(on_lanes & ((1U << lane) - 1U))] =
+          FillSample{static_cast<float>(w.x0 + q % w.w), static_cast<float>(w.y0 + q / w.w), static_cast<float>(s.grey(q))};
+    }
+    written = total;
+    __syncthreads();  // the counts are read before the next pass overwrites them
   }
-  if (i < kMaxBorderSamples) first_in_sector[i] = INT_MAX;
-  __syncthreads();
-  for (int k = i; k < t.border_size; k += kFillThreads) {
-    const int q = s.list(t.list, k);
-    const int x = w.x0 + q % w.w;
-    const int y = w.y0 + q / w.w;
-    atomicMin_block(first_in_sector + reflection_fill::border_sector(x, y, c.x0, c.y0, c.x1, c.y1), q);
-  }
-  __syncthreads();
-  int count = 0;
-  int rank = 0;
-  for (int k = 0; k < kMaxBorderSamples; ++k) {
-    const bool sampled = first_in_sector[k] != INT_MAX;
-    rank += sampled && k < i ? 1 : 0;
-    count += sampled ? 1 : 0;
-  }
-  if (i < kMaxBorderSamples && first_in_sector[i] != INT_MAX) keep(rank, first_in_sector[i]);
-  __syncthreads();
-  return count;
 }
 
-// Inverse squared-distance interpolation at (x, y) from `count` samples, in the CPU's order.
-__device__ __forceinline__ std::uint8_t interpolated(const Samples& samples, int count, int x, int y) {
-  const auto px = static_cast<float>(x);
-  const auto py = static_cast<float>(y);
-  float num = 0.0F;
-  float den = 0.0F;
-  for (int k = 0; k < count; ++k) {
-    const float dx = __fsub_rn(samples.x[k], px);
-    const float dy = __fsub_rn(samples.y[k], py);
+// Inverse squared-distance interpolation at pixel (x, y), the samples added one by one in the
+// CPU's order with its operations.
+class Interpolation {
+ public:
+  __device__ Interpolation(int x, int y) : px_(static_cast<float>(x)), py_(static_cast<float>(y)) {}
+  __device__ __forceinline__ void add(const FillSample& b) {
+    const float dx = __fsub_rn(b.x, px_);
+    const float dy = __fsub_rn(b.y, py_);
     // The correctly rounded reciprocal is the CPU's 1.0F / d, at less cost than a division.
     const float wgt = __frcp_rn(__fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy)));
-    num = __fadd_rn(num, __fmul_rn(wgt, samples.v[k]));
-    den = __fadd_rn(den, wgt);
+    num_ = __fadd_rn(num_, __fmul_rn(wgt, b.v));
+    den_ = __fadd_rn(den_, wgt);
   }
-  return static_cast<std::uint8_t>(static_cast<int>(__fadd_rn(__fdiv_rn(num, den), 0.5F)));
-}
+  [[nodiscard]] __device__ std::uint8_t value() const {
+    return static_cast<std::uint8_t>(static_cast<int>(__fadd_rn(__fdiv_rn(num_, den_), 0.5F)));
+  }
 
-// The interpolation of every pixel the reflection took, by the block.
+ private:
+  float px_;
+  float py_;
+  float num_ = 0.0F;
+  float den_ = 0.0F;
+};
+
+// The interpolation of every pixel the reflection took, by the block, reading the border from
+// the window (raster order): for a reflection whose samples found no room in device memory.
 template <class Store>
-__device__ void interpolate(const Store& s, const Traced& t, const Samples& samples, int count, DeviceViewU8 dst) {
-  for_window(s.window(), [&](int q, int x, int y) {
-    if (taken(t, s.tag(q))) dst.at(x, y) = interpolated(samples, count, x, y);
+__device__ void interpolate_from_window(const Store& s, const Traced& t, DeviceViewU8 dst) {
+  const Window& w = s.window();
+  for_window(w, [&](int q, int x, int y) {
+    if (!taken(t, s.tag(q))) return;
+    Interpolation fill(x, y);
+    for (int b = 0; b < w.area(); ++b) {
+      if (s.tag(b) != t.border) continue;
+      fill.add({static_cast<float>(w.x0 + b % w.w), static_cast<float>(w.y0 + b / w.w), static_cast<float>(s.grey(b))});
+    }
+    dst.at(x, y) = fill.value();
   });
 }
 

@@ -1,4 +1,5 @@
 // The GPU's reflection removal against core's ReflectionRemover: filled image, mask and count.
+#include <limits>
 #include <string>
 
 #include "gpu_test_support.hpp"
@@ -99,22 +100,35 @@ TEST_CASE("GPU reflection removal equals ReflectionRemover: image, mask and coun
   CHECK(reflections > 500);  // the cases exercise the fill, not only its absence
 }
 
-TEST_CASE("GPU reflection fill in device memory (windows too large for shared memory) equals the CPU's") {
+TEST_CASE("GPU reflection fill in device memory, or interpolated by its blocks, equals the CPU's") {
+  struct Workspace {
+    std::string name;
+    int max_shared_window;
+    int max_samples;
+  };
+  const std::vector<Workspace> workspaces{
+      {"in device memory", 0, pt::gpu::ReflectionFill::kDefaultSamples},  // no window in shared memory
+      {"no room for samples", std::numeric_limits<int>::max(), 0},       // every block interpolates itself
+      {"room for some samples", std::numeric_limits<int>::max(), 300},
+  };
   const pt::gpu::Stream stream;
-  pt::gpu::ReflectionFill fill(1280, 1024, 0);  // no window in shared memory
   const pt::ReflectionParams p;
-  for (const pt::test::EyeImage& img : test_images()) {
-    CAPTURE(img.name);
-    const pt::gpu::DeviceImageU8 thresholded(img.pixels.width(), img.pixels.height());
-    check_removal("in device memory", img, p, stream,
-                  [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 cleaned, pt::gpu::DeviceViewU8 mask) {
-                    pt::gpu::top_hat_threshold(s, src, thresholded.view(), p.kernel_size,
-                                               static_cast<std::uint8_t>(p.threshold),
-                                               static_cast<std::uint8_t>(p.min_brightness));
-                    pt::gpu::rect_extremum(s, thresholded.view(), mask, p.dilation, p.dilation, pt::Extremum::Max);
-                    fill(s, src, mask, cleaned, 2LL * p.kernel_size * p.kernel_size);
-                    return fill.filled_count();
-                  });
+  for (const Workspace& ws : workspaces) {
+    pt::gpu::ReflectionFill fill(1280, 1024, ws.max_shared_window, ws.max_samples);
+    for (const pt::test::EyeImage& img : test_images()) {
+      CAPTURE(ws.name, img.name);
+      const pt::gpu::DeviceImageU8 thresholded(img.pixels.width(), img.pixels.height());
+      check_removal(ws.name, img, p, stream,
+                    [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 cleaned,
+                        pt::gpu::DeviceViewU8 mask) {
+                      pt::gpu::top_hat_threshold(s, src, thresholded.view(), p.kernel_size,
+                                                 static_cast<std::uint8_t>(p.threshold),
+                                                 static_cast<std::uint8_t>(p.min_brightness));
+                      pt::gpu::rect_extremum(s, thresholded.view(), mask, p.dilation, p.dilation, pt::Extremum::Max);
+                      fill(s, src, mask, cleaned, 2LL * p.kernel_size * p.kernel_size);
+                      return fill.filled_count();
+                    });
+    }
   }
 }
 

@@ -14,7 +14,6 @@ namespace pt {
 namespace {
 
 using reflection_fill::kHaloShare;
-using reflection_fill::kMaxBorderSamples;
 
 constexpr std::uint8_t kReflection = 255;
 constexpr std::uint8_t kVisited = 254;   // reflection pixel already taken by a component
@@ -94,17 +93,6 @@ std::size_t darker_outward(CViewU8 src, CViewU8 mask, const std::vector<Reflecti
 void sort_in_raster_order(std::vector<ReflectionRemover::Pixel>& pixels) {
   std::sort(pixels.begin(), pixels.end(),
             [](ReflectionRemover::Pixel a, ReflectionRemover::Pixel b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
-}
-
-ReflectionRemover::Box bounding_box(const std::vector<ReflectionRemover::Pixel>& pixels) {
-  ReflectionRemover::Box box{pixels.front().x, pixels.front().y, pixels.front().x, pixels.front().y};
-  for (const auto p : pixels) {
-    box.x0 = std::min(box.x0, p.x);
-    box.y0 = std::min(box.y0, p.y);
-    box.x1 = std::max(box.x1, p.x);
-    box.y1 = std::max(box.y1, p.y);
-  }
-  return box;
 }
 
 bool any_set(const std::uint8_t* row, int n) noexcept {
@@ -303,10 +291,9 @@ bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pix
   // With no border the whole image is one reflection: nothing to interpolate from.
   const bool filled = !border_.empty();
   if (filled) {
-    const Box box = bounding_box(inside_);
     take_halo(src, mask);
     sort_in_raster_order(border_);
-    sample_border(src, box);
+    sample_border(src);
     interpolate(dst);
   }
   taken_.insert(taken_.end(), inside_.begin(), inside_.end());
@@ -319,30 +306,16 @@ bool ReflectionRemover::fill_component(CViewU8 src, ViewU8 dst, ViewU8 mask, Pix
   return filled;
 }
 
-void ReflectionRemover::sample_border(CViewU8 src, const Box& reflection) {
+void ReflectionRemover::sample_border(CViewU8 src) {
+  // Plain coordinates and values, so that the interpolation's inner loop is pure arithmetic
+  // that vectorises.
   border_x_.clear();
   border_y_.clear();
   border_v_.clear();
-  // Plain coordinates and values, so that the interpolation's inner loop is pure arithmetic
-  // that vectorises.
-  const auto keep = [&](Pixel b) {
+  for (const Pixel b : border_) {
     border_x_.push_back(static_cast<float>(b.x));
     border_y_.push_back(static_cast<float>(b.y));
     border_v_.push_back(static_cast<float>(src.at(b.x, b.y)));
-  };
-  if (border_.size() <= static_cast<std::size_t>(kMaxBorderSamples)) {
-    for (const Pixel b : border_) keep(b);
-    return;
-  }
-  // The border is in raster order: the first pixel met in each sector is its sample.
-  std::array<const Pixel*, kMaxBorderSamples> first{};
-  for (const Pixel& b : border_) {
-    const Pixel*& f = first[static_cast<std::size_t>(
-        reflection_fill::border_sector(b.x, b.y, reflection.x0, reflection.y0, reflection.x1, reflection.y1))];
-    if (f == nullptr) f = &b;
-  }
-  for (const Pixel* f : first) {
-    if (f != nullptr) keep(*f);
   }
 }
 

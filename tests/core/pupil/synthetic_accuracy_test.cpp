@@ -53,7 +53,8 @@ TEST_CASE("one eye, circle fit, smaller frame") {
 }
 
 // At 320x240 binocular the glints (1.5 px) sit on the border of pupils 13 to 37 px across, and
-// the reflection mask hides much of it: the fit's support must leave those stretches out.
+// the reflection mask hides much of it: the fit's support must leave those stretches out, and
+// the fill must not move the border it restores.
 TEST_CASE("small eyes: glints on the border of small pupils") {
   pt::SyntheticConfig config;
   config.width = 320;
@@ -67,5 +68,11 @@ TEST_CASE("small eyes: glints on the border of small pupils") {
     REQUIRE(t.open > 300);
     CHECK(static_cast<double>(t.open_found) >= (fill ? 0.98 : 0.6) * t.open);
     CHECK(t.closed_reported == 0);
+    if (fill) {
+      // The fill interpolates from the whole border around each glint; a subsample of it (every
+      // n-th pixel along the border) left 0.72 px of median diameter error and 0.67 px of centre.
+      CHECK(t.median_diameter_error() < 0.5);
+      CHECK(t.median_error() < 0.5);
+    }
   }
 }

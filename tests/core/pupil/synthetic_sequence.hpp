@@ -24,10 +24,14 @@ struct Tally {
   std::vector<double> errors;
   std::vector<double> diameter_errors;
 
-  [[nodiscard]] double median_error() {
-    if (errors.empty()) return 0.0;
-    std::sort(errors.begin(), errors.end());
-    return errors[errors.size() / 2];
+  [[nodiscard]] double median_error() { return median(errors); }
+  [[nodiscard]] double median_diameter_error() { return median(diameter_errors); }
+
+ private:
+  static double median(std::vector<double>& values) {
+    if (values.empty()) return 0.0;
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
   }
 };
 
@@ -72,10 +76,10 @@ inline Tally track_sequence(const pt::SyntheticConfig& config, int frames, const
 }
 
 inline void report(const char* name, Tally& t) {
-  std::printf("%s: open %d, found %d, within 1 px %d (%.2f%%), median error %.3f px, worst %.2f px; "
-              "closed %d, reported %d\n",
+  std::printf("%s: open %d, found %d, within 1 px %d (%.2f%%), median error %.3f px, worst %.2f px, median "
+              "diameter error %.3f px; closed %d, reported %d\n",
               name, t.open, t.open_found, t.open_within_1px, 100.0 * t.open_within_1px / std::max(1, t.open),
-              t.median_error(), t.worst_open_error, t.closed, t.closed_reported);
+              t.median_error(), t.worst_open_error, t.median_diameter_error(), t.closed, t.closed_reported);
 }
 
 

@@ -19,9 +19,6 @@ class ReflectionRemover {
     int x;
     int y;
   };
-  struct Box {
-    int x0, y0, x1, y1;  // inclusive
-  };
 
   // dst receives src with reflections filled; mask receives 255 on reflection pixels, else 0.
   // dst may not alias src. Returns the number of reflections filled. Without params.fill, dst
@@ -39,9 +36,8 @@ class ReflectionRemover {
   // Adds to the component (inside_) the rings of its halo around it; border_ becomes the first
   // ring beyond.
   void take_halo(CViewU8 src, ViewU8 mask);
-  // Chooses the interpolation's samples from border_ (in raster order) around the reflection's
-  // bounding box: the whole border when small, else the first pixel of each sector.
-  void sample_border(CViewU8 src, const Box& reflection);
+  // The interpolation's samples: every pixel of border_, in its (raster) order.
+  void sample_border(CViewU8 src);
   // Writes the fill of every pixel of inside_ from the samples.
   void interpolate(ViewU8 dst);
 

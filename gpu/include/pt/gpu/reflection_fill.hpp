@@ -33,17 +33,24 @@ struct ReflectionComponent {
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // bounding box, inclusive
   int rings = 0;                       // halo rings it may take: as wide as the reflection itself
   bool too_large = false;              // too large to be a reflection: left as it is
-  int samples = -1;                    // its interpolation samples in the deferred store, or -1
+  int first_sample = 0;                // its border's samples in the deferred store, if kept there
+  int sample_count = 0;
 };
 
-struct ReflectionSamples;  // a reflection's border samples, kept for the per-pixel interpolation
+struct FillSample;  // a border pixel kept for the per-pixel interpolation
 
 class ReflectionFill {
  public:
+  // Border samples kept for the interpolation: some thousands of reflections' worth.
+  static constexpr int kDefaultSamples = 1 << 18;
+
   // Workspace for regions up to max_width x max_height, allocated here once. A block keeps a
   // window of at most max_shared_window pixels in shared memory (never more than the device
   // allows); larger windows are worked on in device memory, the slower way to the same result.
-  ReflectionFill(int max_width, int max_height, int max_shared_window = std::numeric_limits<int>::max());
+  // The borders of one call's reflections keep up to max_samples pixels for the interpolation;
+  // reflections beyond are interpolated the slower way, by their block.
+  ReflectionFill(int max_width, int max_height, int max_shared_window = std::numeric_limits<int>::max(),
+                 int max_samples = kDefaultSamples);
   // mask: the dilated reflection mask (0 or 255), rewritten to the final mask (halos added,
   // components larger than max_area removed); dst: src with the reflections filled. dst must not
   // overlap src. Throws std::invalid_argument for a region larger than the workspace.
@@ -66,7 +73,8 @@ class ReflectionFill {
   DeviceBuffer<ReflectionComponent> found_;   // in the order labelling found them
   DeviceBuffer<ReflectionComponent> sorted_;  // in raster order of their seeds
   DeviceBuffer<int> done_;                    // per sorted component: filled, its marks in the mask
-  DeviceBuffer<ReflectionSamples> samples_;   // for the per-pixel interpolation
+  DeviceBuffer<FillSample> samples_;          // for the per-pixel interpolation
+  int sample_capacity_;
   DeviceBuffer<int> counters_;                // components found, reflections filled, samples stored
   int slice_pixels_ = 0;                      // a block's window in shared memory
   std::size_t slice_bytes_ = 0;
