@@ -10,8 +10,8 @@
 
 namespace pt::gpu {
 
-// The region's mask while the fill runs: 0 background, 255 reflection not yet filled, 254 taken
-// by a filled reflection (its own pixels and its halo).
+// The region's mask while the fill runs: 0 background, 255 reflection not yet reached, 254 taken
+// by a reflection (its own pixels and its halo, filled unless nothing surrounds them).
 constexpr std::uint8_t kMaskReflection = 255;
 constexpr std::uint8_t kMaskTaken = 254;
 
@@ -104,7 +104,7 @@ class GlobalStore {
     CDeviceViewU8 src;
     DeviceViewU8 mask;
     int* owner;
-    std::uint16_t* tags;  // a ring's number stays below sqrt(area / pi) + 2 < 65536
+    std::uint16_t* tags;  // a ring's tag is at most sqrt(area / pi) + 2 < 65536
     int* lists[2];
   };
 

@@ -10,8 +10,8 @@ namespace pt::gpu {
 enum ReflectionCounter : int {
   kComponentsFound = 0,
   kReflectionsFilled = 1,
-  kSamplesStored = 2,
-  kFillTurn = 3,  // the next component, in raster order, that a fill warp takes
+  kSamplesStored = 2,  // border samples reserved in the store so far
+  kFillTurn = 3,       // the next component, in raster order, that a fill block takes
   kReflectionCounters = 4
 };
 

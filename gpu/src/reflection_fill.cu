@@ -45,6 +45,18 @@ __device__ int halo_rings(int area) {
   return static_cast<int>(__fsqrt_rn(__fdiv_rn(static_cast<float>(area), std::numbers::pi_v<float>)));
 }
 
+// The place of `count` samples in a store of `capacity` of which `*reserved` are taken, or -1 when
+// they do not fit; a reservation that fails takes nothing, so that smaller ones may still fit.
+__device__ int reserve_samples(int* reserved, int count, int capacity) {
+  int seen = atomicAdd(reserved, 0);
+  for (;;) {
+    if (seen > capacity - count) return -1;
+    const int before = atomicCAS(reserved, seen, seen + count);
+    if (before == seen) return seen;
+    seen = before;
+  }
+}
+
 // The working space of a fill block, in its shared memory.
 struct BlockSpace {
   unsigned char* slice;  // the window, when it fits
@@ -58,10 +70,12 @@ struct BlockSpace {
 template <class Store>
 __device__ void keep_samples(const FillArgs& a, const ReflectionComponent& c, const Store& s, const Traced& t,
                              const BlockSpace& space) {
-  if (threadIdx.x == 0) *space.first_sample = atomicAdd(a.counters + kSamplesStored, t.border_size);
+  if (threadIdx.x == 0) {
+    *space.first_sample = reserve_samples(a.counters + kSamplesStored, t.border_size, a.sample_capacity);
+  }
   __syncthreads();
   const int first = *space.first_sample;
-  if (first > a.sample_capacity - t.border_size) {
+  if (first < 0) {
     interpolate_from_window(s, t, a.dst);
     return;
   }

@@ -6,20 +6,17 @@
 // ring is listed by the first of its neighbours on the ring in raster order, so once and without
 // atomics on the tags. The interpolation sums over the border in the CPU's (raster) order with
 // IEEE single-precision operations that are never contracted into fused multiply-adds.
-#include <climits>
-
 #include "fill_stores.cuh"
 #include "pt/gpu/reflection_fill.hpp"
 #include "pt/pupil/reflection_fill_rules.hpp"
 
 namespace pt::gpu {
 
-// A ring's pixels are taken eight neighbours to a thread: 512 threads grow most rings in one or
-// two steps (H100, the fill kernel on the bench's synthetic eye: 58 us with 256 threads, 42 us
+// A ring grows with a thread for each of its pixels' eight neighbours: 512 threads grow most
+// rings in one or two steps (H100, the fill kernel on the bench's synthetic eye: 58 us with 256 threads, 42 us
 // with 512, 41 us with 1024).
 constexpr int kFillThreads = 512;
 constexpr int kFillWarps = kFillThreads / 32;
-using reflection_fill::kHaloShare;
 
 // A border pixel, as the interpolation reads it.
 struct FillSample {
@@ -135,12 +132,22 @@ __device__ Traced trace_reflection(Store& s, int own, int rings, FillTallies& ta
   if (t.border_size == 0) return t;
   for (int ring = 0; ring < rings; ++ring) {
     const FillTallies next = next_ring(s, t.list, t.border_size, t.border, tallies);
-    if (next.listed == 0 || static_cast<float>(next.darker) < kHaloShare * static_cast<float>(next.listed)) break;
+    if (next.listed == 0 ||
+        static_cast<float>(next.darker) < reflection_fill::kHaloShare * static_cast<float>(next.listed)) {
+      break;
+    }
     ++t.border;
     t.list = 1 - t.list;
     t.border_size = next.listed;
   }
   return t;
+}
+
+// Window pixel q as a sample of the interpolation.
+template <class Store>
+__device__ FillSample sample_at(const Store& s, int q) {
+  const Window& w = s.window();
+  return {static_cast<float>(w.x0 + q % w.w), static_cast<float>(w.y0 + q / w.w), static_cast<float>(s.grey(q))};
 }
 
 // The border's pixels in raster order (window pixels are numbered in raster order) to
@@ -165,10 +172,7 @@ __device__ void write_samples(const Store& s, const Traced& t, FillSample* sampl
       before += k < warp ? warp_counts[k] : 0;
       total += warp_counts[k];
     }
-    if (on) {
-      samples[before + __popc(on_lanes & ((1U << lane) - 1U))] =
-          FillSample{static_cast<float>(w.x0 + q % w.w), static_cast<float>(w.y0 + q / w.w), static_cast<float>(s.grey(q))};
-    }
+    if (on) samples[before + __popc(on_lanes & ((1U << lane) - 1U))] = sample_at(s, q);
     written = total;
     __syncthreads();  // the counts are read before the next pass overwrites them
   }
@@ -207,8 +211,7 @@ __device__ void interpolate_from_window(const Store& s, const Traced& t, DeviceV
     if (!taken(t, s.tag(q))) return;
     Interpolation fill(x, y);
     for (int b = 0; b < w.area(); ++b) {
-      if (s.tag(b) != t.border) continue;
-      fill.add({static_cast<float>(w.x0 + b % w.w), static_cast<float>(w.y0 + b / w.w), static_cast<float>(s.grey(b))});
+      if (s.tag(b) == t.border) fill.add(sample_at(s, b));
     }
     dst.at(x, y) = fill.value();
   });

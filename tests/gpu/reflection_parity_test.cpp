@@ -109,6 +109,7 @@ TEST_CASE("GPU reflection fill in device memory, or interpolated by its blocks, 
   const std::vector<Workspace> workspaces{
       {"in device memory", 0, pt::gpu::ReflectionFill::kDefaultSamples},  // no window in shared memory
       {"no room for samples", std::numeric_limits<int>::max(), 0},       // every block interpolates itself
+      {"in device memory, no room for samples", 0, 0},
       {"room for some samples", std::numeric_limits<int>::max(), 300},
   };
   const pt::gpu::Stream stream;

@@ -63,8 +63,8 @@ class ReflectionFill {
  private:
   int max_width_;
   int max_height_;
-  // Per pixel: for a mask pixel the id of its component; for any other pixel the id of the last
-  // component that took it as border or halo, or -1.
+  // Per pixel: for a mask pixel the id of its component; for any other pixel the id of the
+  // component that took it into its halo, or -1.
   DeviceBuffer<int> owner_;
   DeviceBuffer<int> slot_of_;  // at a component's seed: its place in found_
   // For windows too large for shared memory: the tags and the two ring lists (fill_stores.cuh).
