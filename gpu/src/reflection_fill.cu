@@ -1,7 +1,6 @@
 #include "pt/gpu/reflection_fill.hpp"
 
 #include <algorithm>
-#include <numbers>
 #include <stdexcept>
 
 #include "pixel_grid.cuh"
@@ -40,10 +39,6 @@ struct FillArgs {
   long long max_area;
   int slice_pixels;  // a block's shared-memory window, in pixels
 };
-
-__device__ int halo_rings(int area) {
-  return static_cast<int>(__fsqrt_rn(__fdiv_rn(static_cast<float>(area), std::numbers::pi_v<float>)));
-}
 
 // The place of `count` samples in a store of `capacity` of which `*reserved` are taken, or -1 when
 // they do not fit; a reservation that fails takes nothing, so that smaller ones may still fit.
@@ -119,7 +114,7 @@ __global__ void __launch_bounds__(kOrderThreads) order_components_kernel(FillArg
     ReflectionComponent c = a.found[j];
     int rank = 0;
     for (int i = 0; i < n; ++i) rank += a.found[i].seed < c.seed ? 1 : 0;
-    c.rings = halo_rings(c.area);
+    c.rings = reflection_fill::halo_rings(c.area);
     c.too_large = c.area > a.max_area;
     a.sorted[rank] = c;
     a.done[rank] = 0;

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <cmath>
 #include <cstring>
-#include <numbers>
 #include <utility>
 
 #include "pt/pupil/reflection_fill_rules.hpp"
@@ -204,8 +202,7 @@ std::size_t ReflectionRemover::mark_too_large(ViewU8 mask, Pixel seed) {
 void ReflectionRemover::take_halo(CViewU8 src, ViewU8 mask) {
   const int w = src.width;
   const int h = src.height;
-  // The halo is about as wide as the glint itself.
-  const auto max_rings = static_cast<int>(std::sqrt(static_cast<float>(inside_.size()) / std::numbers::pi_v<float>));
+  const int max_rings = reflection_fill::halo_rings(static_cast<int>(inside_.size()));
   for (int ring = 0; ring < max_rings && !border_.empty(); ++ring) {
     next_ring_.clear();
     for (const Pixel p : border_) {

@@ -11,7 +11,18 @@
 //   leaves a fill that shifts small pupils' edges: on 300 synthetic 320x240 frames (seed 4,
 //   pupiltrack-cli eval) the diameter's median error was 0.71 and 1.13 px with those, 0.31 px
 //   with the whole border.
+#include <cmath>
+#include <numbers>
+
+#include "pt/host_device.hpp"
+
 namespace pt::reflection_fill {
+
+// The most rings a reflection of `area` pixels may take as halo: about as wide as the glint.
+// IEEE single-precision division and square root, rounded alike on the host and the device.
+PT_HOST_DEVICE inline int halo_rings(int area) {
+  return static_cast<int>(std::sqrt(static_cast<float>(area) / std::numbers::pi_v<float>));
+}
 
 // Light scattered around a glint fades over a few pixels beyond the part bright enough to be
 // found; on a dark pupil it would read as a border of its own. A ring around the found part is
