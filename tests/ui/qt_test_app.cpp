@@ -1,7 +1,9 @@
 #include "qt_test_app.hpp"
 
 #include <QElapsedTimer>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace pt::test {
@@ -15,6 +17,11 @@ QApplication& qt_app() {
     auto* a = new QApplication(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("pupiltrack-test"));
     QApplication::setApplicationName(QStringLiteral("test_ui"));
+    // CTest runs the widget-test programs side by side; a shared settings file let one program's
+    // clear() erase what another had just kept, so each process keeps its settings in its own folder.
+    static QTemporaryDir settings_dir;
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings_dir.path());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings_dir.path());
     return a;
   }();
   return *app;

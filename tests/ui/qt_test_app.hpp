@@ -6,7 +6,7 @@
 namespace pt::test {
 
 // The one QApplication the widget tests share, created on first use, with settings kept apart
-// from the user's (QStandardPaths test mode).
+// from the user's and from other test processes' (a temporary folder of this process's own).
 QApplication& qt_app();
 
 // Processes events until `done` holds or `timeout_ms` passes; returns `done()`.
