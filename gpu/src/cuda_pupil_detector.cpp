@@ -103,7 +103,7 @@ class Detector final : public CudaPupilDetector {
                      std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr, chains_[k]);
         slot.on_device[k] = 1;
       } else {
-        lane->download_images();
+        bring_back(*lane, params);
       }
       slot.whole[k] = region;
       slot.searched[k] = r;
@@ -181,6 +181,13 @@ class Detector final : public CudaPupilDetector {
     }
   }
 
+  // The lane's images come back for the host's search. Thresholding and labeling, which needs
+  // no seed, is searched on the device first, and only its outcome is left to the host to judge.
+  void bring_back(EyeLane& lane, const DetectorParams& params) const {
+    if (options_.device_search && params.algorithm == Algorithm::ThresholdLabeling) lane.search_thresholds(params);
+    lane.download_images();
+  }
+
   static SearchOutcome outcome_of(const search::EyeSearchResult& found) {
     SearchOutcome o;
     if (found.has_fit) o.fit = found.fit;
@@ -250,9 +257,12 @@ class Detector final : public CudaPupilDetector {
         lane.download_images();
         lane.wait();
       }
-      host_searched_.fetch_add(1, std::memory_order_relaxed);
+      bool searched_on_device = false;  // by thresholding and labeling
       const auto search = [&](const RectI& rect) {
-        m = trackers_[k].process_preprocessed(lane.results(), Point2f{static_cast<float>(rect.x), static_cast<float>(rect.y)},
+        EyePupilTracker::Preprocessed images = lane.results();
+        images.outcome = lane.threshold_outcome();
+        searched_on_device = images.outcome != nullptr;
+        m = trackers_[k].process_preprocessed(images, Point2f{static_cast<float>(rect.x), static_cast<float>(rect.y)},
                                               slot.regions[k].eye, time_s, slot.params);
         m.searched = rect;
       };
@@ -261,10 +271,11 @@ class Detector final : public CudaPupilDetector {
       // same frame. The lane is free again, and the frame is still here.
       if (!m.detected && r != slot.whole[k]) {
         lane.upload(std::as_const(slot.frame).pixels().sub(slot.whole[k]), slot.pinned, slot.params, false);
-        lane.download_images();
+        bring_back(lane, slot.params);
         lane.wait();
         search(slot.whole[k]);
       }
+      (searched_on_device ? device_found_ : host_searched_).fetch_add(1, std::memory_order_relaxed);
       last_[k] = m.detected ? std::optional(m.ellipse) : std::nullopt;
       if (slot.keep_searches) out.searches[k] = trackers_[k].last_search();
     });

@@ -25,6 +25,7 @@ void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, 
   width_ = pixels.width;
   height_ = pixels.height;
   timed_ = time_stages;
+  thresholds_searched_ = false;
   const cudaStream_t s = stream_.get();
   CViewU8 source = pixels;
   if (!pinned) {
@@ -51,6 +52,20 @@ void EyeLane::download_images() {
   done_.record(stream_.get());
 }
 
+void EyeLane::search_thresholds(const DetectorParams& params) {
+  if (!thresholds_ || !thresholds_->serves(params)) {
+    thresholds_ = std::make_unique<DeviceThresholdLabeling>(max_width_, max_height_, params);
+  }
+  thresholds_->enqueue(stream_.get(), image(2), image(1), params);
+  thresholds_searched_ = true;
+}
+
+const SearchOutcome* EyeLane::threshold_outcome() {
+  if (!thresholds_searched_ || !thresholds_->outcome().complete) return nullptr;
+  threshold_outcome_ = to_search_outcome(thresholds_->outcome());
+  return &threshold_outcome_;
+}
+
 void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
                      const search::DeviceTrackState* handover, Event& chain) {
   if (!search_buffers_ || !search_buffers_->serves(params)) {
@@ -62,18 +77,17 @@ void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s
   if (handover != nullptr) {
     PT_CUDA_CHECK(cudaMemcpyAsync(state, handover, sizeof(*state), cudaMemcpyHostToDevice, s));
   }
-  // The device view of the output as core's views see images: uint8 rows `pitch` bytes apart.
-  const DeviceViewU8 out = output_.view();
-  const auto image = [&](int k) {
-    const DeviceViewU8 v = out.sub({0, k * height_, width_, height_});
-    return CViewU8{v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
-  };
   search::enqueue_eye_search(s, {image(2), image(0), image(1), origin, time_s}, params, *search_buffers_, state,
                              result_.data());
   chain.record(s);
   PT_CUDA_CHECK(cudaMemcpyAsync(result_host_.data(), result_.data(), sizeof(search::EyeSearchResult),
                                 cudaMemcpyDeviceToHost, s));
   done_.record(s);
+}
+
+CViewU8 EyeLane::image(int k) const {
+  const DeviceViewU8 v = output_.view().sub({0, k * height_, width_, height_});
+  return CViewU8{v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
 }
 
 bool EyeLane::finished() const {

@@ -1,7 +1,8 @@
 // The CUDA detector against the CPU detector on the same frames, in latency and throughput mode,
 // from pageable and from pinned frames. With the search on the host, preprocessing on the device
 // is bit-exact and the search is the CPU's own. With tracked eyes searched on the device, the
-// search runs the CPU's arithmetic in the CPU's order with the same reproducible math. Either
+// search runs the CPU's arithmetic in the CPU's order with the same reproducible math, and so
+// does thresholding and labeling, searched on the device in every frame. Either
 // way every decision, every ellipse and every search's edge points must be equal to the bit;
 // which frames the device searches after a re-acquisition (it depends on when frames are
 // collected) then cannot change a result.
@@ -200,6 +201,14 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
     replay.hint_centre = {static_cast<float>(w) * 0.7F, static_cast<float>(h) * 0.4F};
     compare_backends("synthetic hint+searches, latency", frames, replay, 1, false);
   }
+  // One frame at a time: thresholding and labeling searches the whole window, whose darkest
+  // grey sets its levels, so its results depend on where the window lies, which with frames in
+  // flight follows an older frame than on the CPU.
+  SECTION("thresholding and labeling, tracking window, latency mode") {
+    replay.params.algorithm = pt::Algorithm::ThresholdLabeling;
+    replay.params.window.enabled = true;
+    compare_backends("synthetic tl window, latency", frames, replay, 1, true);
+  }
   SECTION("median smoothing, circle fit") {
     replay.params.smoothing.kind = pt::Smoothing::Median;
     replay.params.fit = pt::FitModel::Circle;
@@ -229,5 +238,9 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
   SECTION("independent frames, throughput mode") {
     replay.independent = true;
     compare_backends("real independent, throughput", frames, replay, 4, true);
+  }
+  SECTION("thresholding and labeling, throughput mode") {
+    replay.params.algorithm = pt::Algorithm::ThresholdLabeling;
+    compare_backends("real tl, throughput", frames, replay, 4, false);
   }
 }

@@ -35,6 +35,11 @@ ImageU8 to_host(gpu::CDeviceViewU8 image, const gpu::Stream& stream) {
   return h;
 }
 
+CViewU8 device_view(const gpu::DeviceImageU8& image) {
+  const gpu::CDeviceViewU8 v = image.view();
+  return {v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
+}
+
 int read_device_int(const int* value, const gpu::Stream& stream) {
   int v = 0;
   PT_CUDA_CHECK(cudaMemcpyAsync(&v, value, sizeof v, cudaMemcpyDeviceToHost, stream.get()));

@@ -16,6 +16,8 @@ namespace pt::test {
 gpu::DeviceImageU8 to_device(CViewU8 image, const gpu::Stream& stream);
 ImageU8 to_host(gpu::CDeviceViewU8 image, const gpu::Stream& stream);
 int read_device_int(const int* value, const gpu::Stream& stream);
+// A device image as the search's kernels take it: core's view of device memory.
+CViewU8 device_view(const gpu::DeviceImageU8& image);
 
 struct PixelDiff {
   int max_abs = 0;

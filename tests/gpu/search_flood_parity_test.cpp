@@ -32,11 +32,6 @@ struct Scene {
   std::vector<FloodQuery> queries;
 };
 
-pt::CViewU8 device_view(const pt::gpu::DeviceImageU8& image) {
-  const pt::gpu::CDeviceViewU8 v = image.view();
-  return {v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
-}
-
 // The dynamic shared memory a flood may use: all a launch can have; so little that only a narrow
 // band of marks and part of the lists fit there, the rest in global memory; none at all.
 std::vector<int> shared_budgets() { return {pt::gpu::search::launch_flood_shared_bytes(), 40 * 1024, 0}; }
@@ -59,7 +54,7 @@ DeviceFloods grow_on_device(const Scene& scene, const pt::gpu::Stream& stream, i
                                 stream.get()));
   pt::gpu::search::FloodScratch view = scratch.view(shared_bytes);
   view.window_floods = window_floods.data();
-  pt::gpu::search::launch_dark_region_floods(device_view(image), queries.data(), static_cast<int>(n), results.data(),
+  pt::gpu::search::launch_dark_region_floods(pt::test::device_view(image), queries.data(), static_cast<int>(n), results.data(),
                                              view, stream.get());
   DeviceFloods out{std::vector<DeviceDarkRegions>(n), 0};
   PT_CUDA_CHECK(cudaMemcpyAsync(out.found.data(), results.data(), n * sizeof(DeviceDarkRegions), cudaMemcpyDeviceToHost,
@@ -436,10 +431,10 @@ void report_flood_time(const std::string& name, const pt::ImageU8& image, const 
     const pt::gpu::search::FloodScratch view = scratch.view(k == 0 ? pt::gpu::search::launch_flood_shared_bytes() : 0);
     const pt::gpu::Event start;
     const pt::gpu::Event stop;
-    pt::gpu::search::launch_dark_region_floods(device_view(d_image), queries.data(), 1, results.data(), view,
+    pt::gpu::search::launch_dark_region_floods(pt::test::device_view(d_image), queries.data(), 1, results.data(), view,
                                                stream.get());  // warm-up
     start.record(stream.get());
-    pt::gpu::search::launch_dark_region_floods(device_view(d_image), queries.data(), kRepeats, results.data(), view,
+    pt::gpu::search::launch_dark_region_floods(pt::test::device_view(d_image), queries.data(), kRepeats, results.data(), view,
                                                stream.get());
     stop.record(stream.get());
     stop.synchronize();

@@ -181,13 +181,8 @@ void require_same_points(const std::vector<pt::Point2f>& gpu, const std::vector<
   }
 }
 
-pt::CViewU8 device_view(const pt::gpu::DeviceImageU8& image) {
-  const pt::gpu::CDeviceViewU8 v = image.view();
-  return {v.data, v.width, v.height, static_cast<std::ptrdiff_t>(v.pitch)};
-}
-
 pt::CViewU8 device_view_or_empty(const std::optional<pt::gpu::DeviceImageU8>& image) {
-  return image ? device_view(*image) : pt::CViewU8{};
+  return image ? pt::test::device_view(*image) : pt::CViewU8{};
 }
 
 // One case: rays from `seed`, and the border placement and confidence of the fit `e`.
@@ -284,7 +279,7 @@ void check_scene(const Scene& scene, const pt::gpu::Stream& stream, pt::SplitMix
     e.a = std::clamp(p.a * uniform(rng, 0.7F, 1.3F), 3.0F, 190.0F);
     e.b = e.a * uniform(rng, 0.6F, 1.0F);
     e.angle_rad = i == 0 ? p.angle_rad : uniform(rng, -3.14159F, 3.14159F);
-    check_case(scene, device_view(image), device_view_or_empty(mask), seed, e, rng, tally);
+    check_case(scene, pt::test::device_view(image), device_view_or_empty(mask), seed, e, rng, tally);
   }
 }
 

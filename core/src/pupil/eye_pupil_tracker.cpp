@@ -95,7 +95,7 @@ EyePupilTracker::Candidate EyePupilTracker::assess(CViewU8 img, Point2f seed, co
   Candidate c;
   c.seed = seed;
   ++searches_;
-  const SearchOutcome& found = search_->run(img, input_.mask, seed, params);
+  const SearchOutcome& found = search(img, seed, params);
   c.m.edge_points = static_cast<int>(found.edges.size());
   c.m.iterations = found.iterations;
   if (!found.fit) return c;
@@ -108,6 +108,13 @@ EyePupilTracker::Candidate EyePupilTracker::assess(CViewU8 img, Point2f seed, co
   c.m.detected = c.m.confidence >= params.min_confidence;
   c.m.ellipse = e;
   return c;
+}
+
+const SearchOutcome& EyePupilTracker::search(CViewU8 img, Point2f seed, const DetectorParams& params) {
+  if (input_.outcome == nullptr || search_->uses_seed()) return search_->run(img, input_.mask, seed, params);
+  kept_search_ = *input_.outcome;
+  best_is_kept_ = true;
+  return kept_search_;
 }
 
 EyePupilTracker::Candidate EyePupilTracker::most_convincing(CViewU8 img, Point2f origin,

@@ -2,29 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <utility>
 
 #include "pt/pupil/border_refinement.hpp"
 #include "pt/pupil/pupil_confidence.hpp"
+#include "pt/pupil/threshold_labeling_rules.hpp"
 
 namespace pt {
 namespace {
 
-// Where the image crosses `level` near the dark pixel (x, y), following the gradient toward the
-// bright side: the binarised border is whole pixels, the crossing is sub-pixel.
-Point2f level_crossing(CViewU8 image, int x, int y, float level) noexcept {
-  const auto at = [&](int px, int py) {
-    return static_cast<float>(image.at(std::clamp(px, 0, image.width - 1), std::clamp(py, 0, image.height - 1)));
-  };
-  const float gx = 0.5F * (at(x + 1, y) - at(x - 1, y));
-  const float gy = 0.5F * (at(x, y + 1) - at(x, y - 1));
-  const float g = std::hypot(gx, gy);
-  const Point2f p{static_cast<float>(x), static_cast<float>(y)};
-  if (g < 0.5F) return p;
-  const float t = std::clamp((level - at(x, y)) / g, 0.0F, 1.5F);
-  return {p.x + t * gx / g, p.y + t * gy / g};
-}
+using threshold_labeling_rules::level_crossing;
 
 int darkest_grey(CViewU8 image) noexcept {
   int darkest = 255;
@@ -62,17 +49,9 @@ void ThresholdLabelingSearch::collect_border(CViewU8 image, CViewU8 reflections,
   for (int y = b.y; y < b.y + b.h; ++y) {
     for (int x = b.x; x < b.x + b.w; ++x) {
       if (labels.at(x, y) != label || (!reflections.empty() && reflections.at(x, y) != 0)) continue;
-      // The region's own edge is no pupil border: only neighbours inside the image count.
-      bool border = false;
-      for (int ny = std::max(y - 1, 0); ny <= std::min(y + 1, image.height - 1) && !border; ++ny) {
-        for (int nx = std::max(x - 1, 0); nx <= std::min(x + 1, image.width - 1); ++nx) {
-          if (labels.at(nx, ny) != label) {
-            border = true;
-            break;
-          }
-        }
+      if (threshold_labeling_rules::on_blob_border(labels, x, y, label)) {
+        border_.push_back(level_crossing(image, x, y, level));
       }
-      if (border) border_.push_back(level_crossing(image, x, y, level));
     }
   }
 }
@@ -91,8 +70,8 @@ const SearchOutcome& ThresholdLabelingSearch::run(CViewU8 image, CViewU8 reflect
   const ShapeLimits limits{sp.min_radius_px, sp.max_radius_px, sp.max_aspect};
   // Blobs smaller than the smallest pupil or larger than the largest cannot be one. Blobs only
   // grow and merge as the level rises, so once the largest is too large, so are all above it.
-  const float min_area = std::numbers::pi_v<float> * sp.min_radius_px * sp.min_radius_px;
-  const float max_area = std::numbers::pi_v<float> * sp.max_radius_px * sp.max_radius_px;
+  const float min_area = threshold_labeling_rules::disc_area(sp.min_radius_px);
+  const float max_area = threshold_labeling_rules::disc_area(sp.max_radius_px);
   outcome_.fit.reset();
   outcome_.edges.clear();
   outcome_.inlier.clear();
@@ -100,8 +79,8 @@ const SearchOutcome& ThresholdLabelingSearch::run(CViewU8 image, CViewU8 reflect
   if (image.empty()) return outcome_;
   const int darkest = darkest_grey(image);
   float best_score = 0.0F;
-  for (int above = tl.min_threshold; above <= tl.max_threshold; above += std::max(1, tl.step)) {
-    const int level = darkest + above;
+  for (int i = 0; i < threshold_labeling_rules::level_count(tl); ++i) {
+    const int level = darkest + threshold_labeling_rules::level_above(tl, i);
     if (level > 255) break;  // every pixel is dark from here on
     ++outcome_.iterations;
     label_below(image, static_cast<float>(level));
@@ -117,8 +96,8 @@ const SearchOutcome& ThresholdLabelingSearch::run(CViewU8 image, CViewU8 reflect
     // instead by how well one ellipse explains its blob: the share of the border on the fit
     // times the share of the fit's perimeter with border on it. Ties go to the lower level: the
     // fewer dark neighbours (lashes, iris texture) have joined the pupil's blob there.
-    const float on_fit = static_cast<float>(fit->inliers) / static_cast<float>(border_.size());
-    const float score = on_fit * border_support(fit->ellipse, border_, inlier_);
+    const float score = threshold_labeling_rules::level_score(fit->inliers, static_cast<int>(border_.size()),
+                                                              border_support(fit->ellipse, border_, inlier_));
     if (score <= best_score) continue;
     best_score = score;
     keep(*fit);

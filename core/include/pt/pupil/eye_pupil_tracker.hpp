@@ -34,6 +34,9 @@ class EyePupilTracker {
     CViewU8 cleaned;   // reflections filled
     CViewU8 mask;      // 255 on reflections (and their halos)
     CViewU8 smoothed;  // what the search reads
+    // A seedless search's outcome on these images, found elsewhere (the device's thresholding
+    // and labeling): used instead of running the search here. Must stay valid as the images.
+    const SearchOutcome* outcome = nullptr;
   };
   // process() after its preprocessing: seeds, search, confidence, prior.
   PupilMeasurement process_preprocessed(const Preprocessed& images, Point2f origin, EyeSide eye, double time_s,
@@ -94,6 +97,8 @@ class EyePupilTracker {
   static constexpr std::size_t kCandidates = 3;
 
   Candidate assess(CViewU8 img, Point2f seed, const DetectorParams& params);
+  // The search's outcome from `seed`: its own run, or the one the caller brought (Preprocessed).
+  const SearchOutcome& search(CViewU8 img, Point2f seed, const DetectorParams& params);
   // The best judged of the searches from the dark blobs of the image; `origin` as in process().
   Candidate most_convincing(CViewU8 img, Point2f origin, const DetectorParams& params);
   // The one search of a frame while the pupil stays lost.
@@ -127,7 +132,8 @@ class EyePupilTracker {
   bool located_ = false;          // the last call ran the locator
   std::vector<Point2f> located_seeds_;  // the locator's latest candidates, frame coordinates
   PupilPrior prior_;
-  SearchOutcome kept_search_;  // the best candidate's search, when a later one was tried after it
+  // The best candidate's search when a later one was tried after it, or the one brought in.
+  SearchOutcome kept_search_;
   bool best_is_kept_ = false;
 };
 

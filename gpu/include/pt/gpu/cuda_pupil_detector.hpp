@@ -24,7 +24,9 @@ struct CudaDetectorOptions {
   int search_threads = 1;    // host threads searching the eyes of a frame, counting the caller
   bool time_stages = false;  // record device events around each stage (costs a few us a frame)
   // Tracked eyes are searched on the device and only results come back; the host searches
-  // only to find a lost pupil again. Off: every frame's images come back for the host's search.
+  // only to find a lost pupil again. Thresholding and labeling searches every frame on the
+  // device, and the host judges its outcome. Off: every frame's images come back for the host's
+  // search.
   // Both give the CPU's results to the bit. The device's search leaves the host's cores free and
   // keeps a tracking window's p99 latency low; a free host's threads track more frames a second
   // with several in flight (bench --what track --backend cuda times both in one run; the CLI's
@@ -44,8 +46,8 @@ struct CudaStageTimes {
 
 // Where the eyes of the collected frames were searched.
 struct CudaSearchCounts {
-  std::uint64_t device = 0;  // found by the device's search
-  std::uint64_t host = 0;    // searched by the host (lost pupils, resets, hints, other detectors)
+  std::uint64_t device = 0;  // found by the device's search, or thresholding & labeling searched there
+  std::uint64_t host = 0;    // searched by the host (lost pupils, resets, hints, Canny & Hough)
 };
 
 class CudaPupilDetector : public PupilDetector {

@@ -1,0 +1,226 @@
+#include "blob_labels.hpp"
+
+#include <climits>
+
+#include "pt/gpu/cuda_check.hpp"
+#include "pt/pupil/threshold_labeling_rules.hpp"
+
+namespace pt::gpu::tl {
+namespace {
+
+constexpr unsigned kAll = 0xFFFFFFFFU;
+constexpr int kTileX = 32;
+constexpr int kTileY = 8;
+constexpr int kOrderThreads = 1024;
+// The most border pixels a slot's list is sorted with, in shared memory.
+constexpr int kOrderCapacity = 8192;
+
+struct Pixel {
+  int x;
+  int y;
+  bool in;
+};
+
+__device__ inline Pixel this_pixel(int width, int height) {
+  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  return {x, y, x < width && y < height};
+}
+
+// Other blocks move roots while this one climbs: read past the (incoherent) L1.
+__device__ inline int root_of(const int* labels, int i) {
+  int parent = __ldcg(labels + i);
+  while (parent != i) {
+    i = parent;
+    parent = __ldcg(labels + i);
+  }
+  return i;
+}
+
+// Joins the blobs of pixels a and b: the larger root comes to point at the smaller, so that a
+// blob's root is always its first pixel. A root that another thread joined meanwhile is
+// followed up and the join tried again.
+__device__ inline void unite(int* labels, int a, int b) {
+  for (;;) {
+    a = root_of(labels, a);
+    b = root_of(labels, b);
+    if (a == b) return;
+    if (a < b) {
+      const int t = a;
+      a = b;
+      b = t;
+    }
+    const int old = atomicMin(labels + a, b);
+    if (old == a) return;
+    a = old;
+  }
+}
+
+__global__ void start_labels(CViewU8 image, LabelPlanes planes, Slots slots, int first) {
+  const Pixel p = this_pixel(image.width, image.height);
+  const int slot = first + static_cast<int>(blockIdx.z);
+  if (blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0 && threadIdx.y == 0) slots.largest[slot] = 0;
+  if (!p.in) return;
+  const std::size_t plane = static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(image.width) *
+                            static_cast<std::size_t>(image.height);
+  const int i = p.y * image.width + p.x;
+  const bool dark = static_cast<float>(image.row(p.y)[p.x]) < slots.thresholds[slot];
+  planes.labels[plane + static_cast<std::size_t>(i)] = dark ? i : -1;
+  planes.areas[plane + static_cast<std::size_t>(i)] = 0;
+}
+
+// 8-connected: each dark pixel joins its dark neighbours to the west and in the row above.
+__global__ void join_neighbours(int width, int height, LabelPlanes planes) {
+  const Pixel p = this_pixel(width, height);
+  if (!p.in) return;
+  int* labels = planes.labels + static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(width) *
+                                    static_cast<std::size_t>(height);
+  const int i = p.y * width + p.x;
+  if (labels[i] < 0) return;
+  const auto join = [&](int nx, int ny) {
+    if (nx < 0 || nx >= width || ny < 0) return;
+    const int j = ny * width + nx;
+    if (labels[j] >= 0) unite(labels, i, j);
+  };
+  join(p.x - 1, p.y);
+  join(p.x - 1, p.y - 1);
+  join(p.x, p.y - 1);
+  join(p.x + 1, p.y - 1);
+}
+
+// Every dark pixel points at its root, and each root counts its blob's pixels (a warp's pixels
+// of one blob added at once).
+__global__ void flatten_and_count(int width, int height, LabelPlanes planes) {
+  const Pixel p = this_pixel(width, height);
+  const std::size_t plane = static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(width) *
+                            static_cast<std::size_t>(height);
+  int* labels = planes.labels + plane;
+  const int i = p.y * width + p.x;
+  const bool dark = p.in && labels[i] >= 0;
+  const unsigned active = __ballot_sync(kAll, dark);
+  if (!dark) return;
+  const int root = root_of(labels, i);
+  labels[i] = root;
+  const unsigned same = __match_any_sync(active, root);
+  if ((threadIdx.x + threadIdx.y * blockDim.x) % 32U == static_cast<unsigned>(__ffs(static_cast<int>(same)) - 1)) {
+    atomicAdd(planes.areas + plane + static_cast<std::size_t>(root), __popc(same));
+  }
+}
+
+__global__ void find_largest(int width, int height, LabelPlanes planes, Slots slots, int first) {
+  const Pixel p = this_pixel(width, height);
+  const std::size_t plane = static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(width) *
+                            static_cast<std::size_t>(height);
+  const int i = p.y * width + p.x;
+  const bool root = p.in && planes.labels[plane + static_cast<std::size_t>(i)] == i;
+  if (!__any_sync(kAll, root)) return;
+  unsigned long long key = root ? largest_key(planes.areas[plane + static_cast<std::size_t>(i)], i) : 0ULL;
+  for (int offset = 16; offset > 0; offset /= 2) {
+    const unsigned long long other = __shfl_down_sync(kAll, key, offset);
+    key = other > key ? other : key;
+  }
+  if ((threadIdx.x + threadIdx.y * blockDim.x) % 32U == 0U && key != 0ULL) {
+    atomicMax(slots.largest + first + static_cast<int>(blockIdx.z), key);
+  }
+}
+
+__global__ void list_border_pixels(CViewU8 reflections, int width, int height, LabelPlanes planes, Slots slots,
+                                   int first) {
+  const int slot = first + static_cast<int>(blockIdx.z);
+  const int target = slots.targets[slot];
+  if (target < 0) return;
+  const Pixel p = this_pixel(width, height);
+  const ImageView<const std::int32_t> labels{
+      planes.labels + static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(width) *
+                          static_cast<std::size_t>(height),
+      width, height, width};
+  const bool border = p.in && labels.at(p.x, p.y) == target &&
+                      (reflections.empty() || reflections.row(p.y)[p.x] == 0) &&
+                      threshold_labeling_rules::on_blob_border(labels, p.x, p.y, target);
+  const unsigned listed = __ballot_sync(kAll, border);
+  if (listed == 0U) return;
+  const int lane = static_cast<int>((threadIdx.x + threadIdx.y * blockDim.x) % 32U);
+  const int leader = __ffs(static_cast<int>(listed)) - 1;
+  int base = 0;
+  if (lane == leader) base = atomicAdd(slots.counts + slot, __popc(listed));
+  base = __shfl_sync(kAll, base, leader);
+  if (!border) return;
+  const int at = base + __popc(listed & ((1U << lane) - 1U));
+  if (at < slots.capacity) {
+    slots.keys[static_cast<std::size_t>(slot) * static_cast<std::size_t>(slots.capacity) + static_cast<std::size_t>(at)] =
+        static_cast<std::uint32_t>(p.y * width + p.x);
+  }
+}
+
+// One block a slot: the listed pixels sorted into raster order (bitonic, in shared memory), each
+// then moved to its level crossing.
+__global__ void __launch_bounds__(kOrderThreads) order_border(CViewU8 image, Slots slots, int first) {
+  __shared__ std::uint32_t keys[kOrderCapacity];
+  const int slot = first + static_cast<int>(blockIdx.x);
+  const int n = slots.counts[slot];
+  if (slots.targets[slot] < 0 || n > slots.capacity || n == 0) return;
+  const std::size_t base = static_cast<std::size_t>(slot) * static_cast<std::size_t>(slots.capacity);
+  int m = 1;
+  while (m < n) m *= 2;
+  const int tid = static_cast<int>(threadIdx.x);
+  for (int i = tid; i < m; i += kOrderThreads) keys[i] = i < n ? slots.keys[base + static_cast<std::size_t>(i)] : UINT_MAX;
+  __syncthreads();
+  for (int size = 2; size <= m; size *= 2) {
+    for (int stride = size / 2; stride > 0; stride /= 2) {
+      for (int t = tid; t < m / 2; t += kOrderThreads) {
+        const int i = 2 * stride * (t / stride) + t % stride;
+        const int j = i + stride;
+        const bool ascending = (i & size) == 0;
+        if ((keys[i] > keys[j]) == ascending) {
+          const std::uint32_t k = keys[i];
+          keys[i] = keys[j];
+          keys[j] = k;
+        }
+      }
+      __syncthreads();
+    }
+  }
+  const float level = slots.thresholds[slot];
+  for (int i = tid; i < n; i += kOrderThreads) {
+    const int x = static_cast<int>(keys[i] % static_cast<unsigned>(image.width));
+    const int y = static_cast<int>(keys[i] / static_cast<unsigned>(image.width));
+    slots.points[base + static_cast<std::size_t>(i)] = threshold_labeling_rules::level_crossing(image, x, y, level);
+  }
+}
+
+dim3 tiles(CViewU8 image, int planes) {
+  return {static_cast<unsigned>((image.width + kTileX - 1) / kTileX), static_cast<unsigned>((image.height + kTileY - 1) / kTileY),
+          static_cast<unsigned>(planes)};
+}
+
+}  // namespace
+
+void label_dark_blobs(cudaStream_t stream, CViewU8 image, const LabelPlanes& planes, const Slots& slots, int first,
+                      int count) {
+  if (count <= 0 || image.empty()) return;
+  if (count > planes.planes) throw CudaError("label_dark_blobs: more slots than planes");
+  const dim3 grid = tiles(image, count);
+  const dim3 block(kTileX, kTileY);
+  start_labels<<<grid, block, 0, stream>>>(image, planes, slots, first);
+  PT_CUDA_CHECK_LAUNCH();
+  join_neighbours<<<grid, block, 0, stream>>>(image.width, image.height, planes);
+  PT_CUDA_CHECK_LAUNCH();
+  flatten_and_count<<<grid, block, 0, stream>>>(image.width, image.height, planes);
+  PT_CUDA_CHECK_LAUNCH();
+  find_largest<<<grid, block, 0, stream>>>(image.width, image.height, planes, slots, first);
+  PT_CUDA_CHECK_LAUNCH();
+}
+
+void gather_borders(cudaStream_t stream, CViewU8 image, CViewU8 reflections, const LabelPlanes& planes,
+                    const Slots& slots, int first, int count) {
+  if (count <= 0 || image.empty()) return;
+  if (slots.capacity > kOrderCapacity) throw CudaError("gather_borders: border capacity above what one block sorts");
+  PT_CUDA_CHECK(cudaMemsetAsync(slots.counts + first, 0, sizeof(int) * static_cast<std::size_t>(count), stream));
+  list_border_pixels<<<tiles(image, count), dim3(kTileX, kTileY), 0, stream>>>(reflections, image.width, image.height,
+                                                                              planes, slots, first);
+  PT_CUDA_CHECK_LAUNCH();
+  order_border<<<static_cast<unsigned>(count), kOrderThreads, 0, stream>>>(image, slots, first);
+  PT_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace pt::gpu::tl

@@ -1,0 +1,315 @@
+#include "device_threshold_labeling.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "../search/block_broadcast.cuh"
+#include "../search/border_levels.cuh"
+#include "../search/confidence_measures.cuh"
+#include "../search/ransac_fit.cuh"
+#include "blob_labels.hpp"
+#include "pt/gpu/cuda_check.hpp"
+#include "pt/pupil/ransac_conic_fitter.hpp"
+#include "pt/pupil/threshold_labeling_rules.hpp"
+
+namespace pt::gpu {
+namespace {
+
+using search::kSearchThreads;
+namespace rules = threshold_labeling_rules;
+
+// Labels this many levels at once: the planes' memory, eight ints a pixel a plane.
+constexpr int kPlanes = 8;
+
+// What the search decided on the device, between its kernels.
+struct TlState {
+  int darkest;
+  int chosen;      // the level kept, -1 for none
+  int iterations;  // levels the CPU's loop visits
+  int complete;    // 0: a level the CPU would fit had more border than its list holds
+  int centre;      // the kept fit's centre pixel (raster index), where the refit's blob is read
+};
+
+// The search's arrays as its kernels see them.
+struct Plan {
+  tl::Slots slots;
+  float* thresholds;
+  int* targets;
+  search::RansacFitResult* fits;
+  float* scores;
+  TlState* state;
+  tl::LabelPlanes planes;
+  Point2f* chosen;  // RANSAC scratch: 2 * capacity points a slot
+  double* terms;    // and search::kConicTerms * capacity doubles
+  int chunk;
+  int levels;
+};
+
+__device__ inline search::EdgeList slot_list(const Plan& p, int slot) {
+  const std::size_t base = static_cast<std::size_t>(slot) * static_cast<std::size_t>(p.slots.capacity);
+  return {p.slots.points + base, p.slots.inlier + base, p.slots.counts + slot, p.slots.capacity};
+}
+
+__global__ void find_darkest(CViewU8 image, TlState* state) {
+  __shared__ int least;
+  if (threadIdx.x == 0) least = 255;
+  __syncthreads();
+  int mine = 255;
+  const int n = image.width * image.height;
+  for (int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x); i < n; i += static_cast<int>(gridDim.x * blockDim.x)) {
+    mine = min(mine, static_cast<int>(image.row(i / image.width)[i % image.width]));
+  }
+  mine = search::warp_min(0xFFFFFFFFU, mine);
+  if (threadIdx.x % 32 == 0) atomicMin(&least, mine);
+  __syncthreads();
+  if (threadIdx.x == 0) atomicMin(&state->darkest, least);
+}
+
+__global__ void begin_search(TlState* state) { *state = {255, -1, 0, 1, 0}; }
+
+__global__ void set_levels(Plan p, ThresholdLabelingParams tl) {
+  const int darkest = p.state->darkest;
+  for (int i = static_cast<int>(threadIdx.x); i <= p.levels; i += static_cast<int>(blockDim.x)) {
+    const int level = darkest + rules::level_above(tl, i);
+    // A level past white, and the refit's slot until there is one: no pixel is dark.
+    p.thresholds[i] = i == p.levels || level > 255 ? -1.0F : static_cast<float>(level);
+  }
+}
+
+// Whether the CPU's walk over the levels stops at level i before fitting it.
+__device__ inline bool ends_walk(const Plan& p, int i, float max_area) {
+  return p.thresholds[i] < 0.0F || static_cast<float>(tl::key_area(p.slots.largest[i])) > max_area;
+}
+
+// Each level of the batch gathers its largest blob's border if the CPU's walk would fit it.
+__global__ void pick_targets(Plan p, int first, int count, float min_area, float max_area) {
+  const int k = static_cast<int>(threadIdx.x);
+  if (k >= count) return;
+  const int slot = first + k;
+  bool open = true;
+  for (int j = 0; j <= slot && open; ++j) open = !ends_walk(p, j, max_area);
+  const unsigned long long key = p.slots.largest[slot];
+  const bool fits = open && key != 0ULL && !(static_cast<float>(tl::key_area(key)) < min_area);
+  p.targets[slot] = fits ? tl::key_root(key) : -1;
+}
+
+__global__ void __launch_bounds__(kSearchThreads)
+    fit_levels(Plan p, int first, const float* unit_samples, int hypotheses, RansacParams ransac, FitModel model,
+               ShapeLimits limits) {
+  const int slot = first + static_cast<int>(blockIdx.x);
+  const int n = p.slots.counts[slot];
+  search::RansacFitResult r{};
+  float score = 0.0F;
+  if (p.targets[slot] >= 0 && n <= p.slots.capacity) {
+    const search::EdgeList list = slot_list(p, slot);
+    const std::size_t cap = static_cast<std::size_t>(p.slots.capacity);
+    const search::RansacScratch scratch{p.chosen + static_cast<std::size_t>(slot) * 2 * cap,
+                                        p.terms + static_cast<std::size_t>(slot) * search::kConicTerms * cap, p.chunk,
+                                        p.slots.capacity};
+    r = search::block_ransac_fit(list, unit_samples, hypotheses, ransac, model, limits, scratch);
+    if (r.ok) score = rules::level_score(r.fit.inliers, n, search::block_border_support(r.fit.ellipse, list, CViewU8{}));
+  }
+  if (threadIdx.x == 0) {
+    p.fits[slot] = r;
+    p.scores[slot] = score;
+  }
+}
+
+// The CPU's walk over the levels, then the level at which the kept pupil is refitted: midway
+// between its inside and its surroundings.
+__global__ void __launch_bounds__(kSearchThreads)
+    choose_level(CViewU8 image, CViewU8 reflections, Plan p, float min_area, float max_area, float blur_px) {
+  if (threadIdx.x == 0) {
+    TlState& s = *p.state;
+    float best_score = 0.0F;
+    for (int i = 0; i < p.levels; ++i) {
+      if (p.thresholds[i] < 0.0F) break;
+      ++s.iterations;
+      if (ends_walk(p, i, max_area)) break;
+      if (p.targets[i] < 0) continue;
+      if (p.slots.counts[i] > p.slots.capacity) {
+        s.complete = 0;
+        break;
+      }
+      if (!p.fits[i].ok || p.scores[i] <= best_score) continue;
+      best_score = p.scores[i];
+      s.chosen = i;
+    }
+    if (s.chosen >= 0) {
+      const Ellipse& e = p.fits[s.chosen].fit.ellipse;
+      const int cx = std::clamp(static_cast<int>(lroundf(e.cx)), 0, image.width - 1);
+      const int cy = std::clamp(static_cast<int>(lroundf(e.cy)), 0, image.height - 1);
+      s.centre = cy * image.width + cx;
+    }
+  }
+  const int chosen = search::block_broadcast(p.state->chosen);
+  if (chosen < 0) return;
+  const search::LevelsResult levels =
+      search::block_border_levels(image, reflections, p.fits[chosen].fit.ellipse, blur_px);
+  if (threadIdx.x == 0 && levels.ok && levels.value.outside > levels.value.inside) {
+    p.thresholds[p.levels] = 0.5F * (levels.value.inside + levels.value.outside);
+  }
+}
+
+// The refit takes the blob at the kept pupil's centre, whatever its size (plane 0).
+__global__ void pick_refit_target(Plan p) {
+  const TlState& s = *p.state;
+  p.targets[p.levels] = s.chosen >= 0 ? p.planes.labels[s.centre] : -1;
+}
+
+// The kept level's fit and border, or the refit's where it succeeded.
+__global__ void finish(Plan p, TlOutcome* out) {
+  __shared__ int from;
+  const TlState& s = *p.state;
+  const int refit = p.levels;
+  const bool refit_overflowed = p.targets[refit] >= 0 && p.slots.counts[refit] > p.slots.capacity;
+  if (threadIdx.x == 0) {
+    from = s.chosen < 0 ? -1 : (p.targets[refit] >= 0 && !refit_overflowed && p.fits[refit].ok ? refit : s.chosen);
+    out->complete = s.complete != 0 && !refit_overflowed;
+    out->has_fit = from >= 0;
+    out->fit = from >= 0 ? p.fits[from].fit : ConicFit{};
+    out->iterations = s.iterations;
+    out->edge_count = from >= 0 ? p.slots.counts[from] : 0;
+  }
+  __syncthreads();
+  if (from < 0) return;
+  const search::EdgeList list = slot_list(p, from);
+  for (int i = static_cast<int>(threadIdx.x); i < *list.count; i += static_cast<int>(blockDim.x)) {
+    out->edges[i] = list.points[i];
+    out->inlier[i] = list.inlier[i];
+  }
+}
+
+}  // namespace
+
+struct DeviceThresholdLabeling::Buffers {
+  Buffers(int max_width, int max_height, int slots, const std::vector<float>& unit_samples)
+      : pixels(static_cast<std::size_t>(max_width) * static_cast<std::size_t>(max_height)),
+        labels(kPlanes * pixels),
+        areas(kPlanes * pixels),
+        largest(static_cast<std::size_t>(slots)),
+        thresholds(static_cast<std::size_t>(slots)),
+        targets(static_cast<std::size_t>(slots)),
+        counts(static_cast<std::size_t>(slots)),
+        keys(static_cast<std::size_t>(slots) * kTlBorderCapacity),
+        points(static_cast<std::size_t>(slots) * kTlBorderCapacity),
+        inlier(static_cast<std::size_t>(slots) * kTlBorderCapacity),
+        chosen(static_cast<std::size_t>(slots) * 2 * kTlBorderCapacity),
+        terms(static_cast<std::size_t>(slots) * search::kConicTerms * kTlBorderCapacity),
+        samples(unit_samples.size()),
+        fits(static_cast<std::size_t>(slots)),
+        scores(static_cast<std::size_t>(slots)),
+        state(1),
+        outcome(1) {
+    PT_CUDA_CHECK(cudaMemcpy(samples.data(), unit_samples.data(), unit_samples.size() * sizeof(float),
+                             cudaMemcpyHostToDevice));
+    // The outcome goes back whole, its lists' unused tails too: zeroed once, so that no copy
+    // reads memory that was never written.
+    PT_CUDA_CHECK(cudaMemset(outcome.data(), 0, sizeof(TlOutcome)));
+  }
+
+  std::size_t pixels;
+  DeviceBuffer<int> labels;
+  DeviceBuffer<int> areas;
+  DeviceBuffer<unsigned long long> largest;
+  DeviceBuffer<float> thresholds;
+  DeviceBuffer<int> targets;
+  DeviceBuffer<int> counts;
+  DeviceBuffer<std::uint32_t> keys;
+  DeviceBuffer<Point2f> points;
+  DeviceBuffer<std::uint8_t> inlier;
+  DeviceBuffer<Point2f> chosen;
+  DeviceBuffer<double> terms;
+  DeviceBuffer<float> samples;
+  DeviceBuffer<search::RansacFitResult> fits;
+  DeviceBuffer<float> scores;
+  DeviceBuffer<TlState> state;
+  DeviceBuffer<TlOutcome> outcome;
+};
+
+SearchOutcome to_search_outcome(const TlOutcome& o) {
+  SearchOutcome s;
+  if (o.has_fit) s.fit = o.fit;
+  s.edges.assign(o.edges, o.edges + o.edge_count);
+  s.inlier.assign(o.inlier, o.inlier + o.edge_count);
+  s.iterations = o.iterations;
+  return s;
+}
+
+DeviceThresholdLabeling::DeviceThresholdLabeling(int max_width, int max_height, const DetectorParams& params)
+    : max_width_(max_width),
+      max_height_(max_height),
+      levels_(rules::level_count(params.threshold_labeling)),
+      ransac_(params.ransac),
+      buffers_(std::make_unique<Buffers>(max_width, max_height, levels_ + 1,
+                                         RansacConicFitter::unit_samples(params.ransac))),
+      outcome_host_(1) {}
+
+DeviceThresholdLabeling::~DeviceThresholdLabeling() = default;
+
+bool DeviceThresholdLabeling::serves(const DetectorParams& params) const noexcept {
+  return rules::level_count(params.threshold_labeling) == levels_ && params.ransac.hypotheses == ransac_.hypotheses &&
+         params.ransac.seed == ransac_.seed;
+}
+
+void DeviceThresholdLabeling::enqueue(cudaStream_t stream, CViewU8 smoothed, CViewU8 reflections,
+                                      const DetectorParams& params) {
+  if (smoothed.width > max_width_ || smoothed.height > max_height_ || !serves(params)) {
+    throw CudaError("DeviceThresholdLabeling: image or parameters beyond what its buffers were made for");
+  }
+  Buffers& b = *buffers_;
+  Plan p{};
+  p.slots = {b.thresholds.data(), b.largest.data(), b.targets.data(), b.keys.data(), b.points.data(),
+             b.inlier.data(),     b.counts.data(),  kTlBorderCapacity};
+  p.thresholds = b.thresholds.data();
+  p.targets = b.targets.data();
+  p.fits = b.fits.data();
+  p.scores = b.scores.data();
+  p.state = b.state.data();
+  p.planes = {b.labels.data(), b.areas.data(), kPlanes};
+  p.chosen = b.chosen.data();
+  p.terms = b.terms.data();
+  p.chunk = std::clamp(params.ransac.hypotheses, 1, kSearchThreads);
+  p.levels = levels_;
+  const StarburstParams& sp = params.starburst;
+  const float min_area = rules::disc_area(sp.min_radius_px);
+  const float max_area = rules::disc_area(sp.max_radius_px);
+  const ShapeLimits limits{sp.min_radius_px, sp.max_radius_px, sp.max_aspect};
+  const int hypotheses = std::max(1, params.ransac.hypotheses);
+
+  begin_search<<<1, 1, 0, stream>>>(p.state);
+  PT_CUDA_CHECK_LAUNCH();
+  if (!smoothed.empty()) {
+    find_darkest<<<64, 256, 0, stream>>>(smoothed, p.state);
+    PT_CUDA_CHECK_LAUNCH();
+  }
+  set_levels<<<1, 256, 0, stream>>>(p, params.threshold_labeling);
+  PT_CUDA_CHECK_LAUNCH();
+  for (int first = 0; first < levels_; first += kPlanes) {
+    const int count = std::min(kPlanes, levels_ - first);
+    tl::label_dark_blobs(stream, smoothed, p.planes, p.slots, first, count);
+    pick_targets<<<1, kPlanes, 0, stream>>>(p, first, count, min_area, max_area);
+    PT_CUDA_CHECK_LAUNCH();
+    tl::gather_borders(stream, smoothed, reflections, p.planes, p.slots, first, count);
+  }
+  if (levels_ > 0) {
+    fit_levels<<<static_cast<unsigned>(levels_), kSearchThreads, 0, stream>>>(p, 0, b.samples.data(), hypotheses,
+                                                                                params.ransac, params.fit, limits);
+    PT_CUDA_CHECK_LAUNCH();
+  }
+  choose_level<<<1, kSearchThreads, 0, stream>>>(smoothed, reflections, p, min_area, max_area,
+                                                 params.smoothing.blur_reach_px());
+  PT_CUDA_CHECK_LAUNCH();
+  tl::label_dark_blobs(stream, smoothed, p.planes, p.slots, levels_, 1);
+  pick_refit_target<<<1, 1, 0, stream>>>(p);
+  PT_CUDA_CHECK_LAUNCH();
+  tl::gather_borders(stream, smoothed, reflections, p.planes, p.slots, levels_, 1);
+  fit_levels<<<1, kSearchThreads, 0, stream>>>(p, levels_, b.samples.data(), hypotheses, params.ransac, params.fit,
+                                               limits);
+  PT_CUDA_CHECK_LAUNCH();
+  finish<<<1, 256, 0, stream>>>(p, b.outcome.data());
+  PT_CUDA_CHECK_LAUNCH();
+  PT_CUDA_CHECK(cudaMemcpyAsync(outcome_host_.data(), b.outcome.data(), sizeof(TlOutcome), cudaMemcpyDeviceToHost, stream));
+}
+
+}  // namespace pt::gpu
