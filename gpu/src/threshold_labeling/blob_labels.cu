@@ -27,12 +27,13 @@ __device__ inline Pixel this_pixel(int width, int height) {
   return {x, y, x < width && y < height};
 }
 
-// Other blocks move roots while this one climbs: read past the (incoherent) L1.
-__device__ inline int root_of(const int* labels, int i) {
-  int parent = __ldcg(labels + i);
+// Other threads move roots while this one climbs: every read goes to memory (in global memory
+// past the L1, which is not kept coherent between blocks).
+__device__ inline int root_of(const volatile int* labels, int i) {
+  int parent = labels[i];
   while (parent != i) {
     i = parent;
-    parent = __ldcg(labels + i);
+    parent = labels[i];
   }
   return i;
 }
@@ -56,29 +57,64 @@ __device__ inline void unite(int* labels, int a, int b) {
   }
 }
 
-__global__ void start_labels(CViewU8 image, LabelPlanes planes, Slots slots, int first) {
-  const Pixel p = this_pixel(image.width, image.height);
+// A tile of pixels is labeled first by its own block in shared memory, where joins are cheap;
+// only joins across tile edges then go through global memory.
+constexpr int kTile = 32;
+
+// Labels one tile of one plane: each dark pixel gets the raster index (in the whole image) of
+// the first pixel of its blob within the tile, which is where the blob's root within the tile
+// lies, since raster order within the tile is raster order in the image.
+__global__ void __launch_bounds__(kTile* kTile) label_tiles(CViewU8 image, LabelPlanes planes, Slots slots, int first) {
+  __shared__ int local[kTile * kTile];
   const int slot = first + static_cast<int>(blockIdx.z);
   if (blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0 && threadIdx.y == 0) slots.largest[slot] = 0;
+  const Pixel p = this_pixel(image.width, image.height);
+  const int lx = static_cast<int>(threadIdx.x);
+  const int ly = static_cast<int>(threadIdx.y);
+  const int l = ly * kTile + lx;
+  const bool dark = p.in && static_cast<float>(image.row(p.y)[p.x]) < slots.thresholds[slot];
+  local[l] = dark ? l : -1;
+  __syncthreads();
+  if (dark) {
+    const auto join = [&](int nx, int ny) {
+      if (nx < 0 || nx >= kTile || ny < 0) return;
+      const int j = ny * kTile + nx;
+      if (local[j] >= 0) unite(local, l, j);
+    };
+    join(lx - 1, ly);
+    join(lx - 1, ly - 1);
+    join(lx, ly - 1);
+    join(lx + 1, ly - 1);
+  }
+  __syncthreads();
   if (!p.in) return;
   const std::size_t plane = static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(image.width) *
                             static_cast<std::size_t>(image.height);
   const int i = p.y * image.width + p.x;
-  const bool dark = static_cast<float>(image.row(p.y)[p.x]) < slots.thresholds[slot];
-  planes.labels[plane + static_cast<std::size_t>(i)] = dark ? i : -1;
+  int label = -1;
+  if (dark) {
+    const int root = root_of(local, l);
+    label = (p.y - ly + root / kTile) * image.width + (p.x - lx + root % kTile);
+  }
+  planes.labels[plane + static_cast<std::size_t>(i)] = label;
   planes.areas[plane + static_cast<std::size_t>(i)] = 0;
 }
 
-// 8-connected: each dark pixel joins its dark neighbours to the west and in the row above.
-__global__ void join_neighbours(int width, int height, LabelPlanes planes) {
+// 8-connected: the dark pixels on a tile's edges join their dark neighbours in the tiles to the
+// west, north-west, north and north-east (the tile's own were joined in label_tiles).
+__global__ void join_tile_edges(int width, int height, LabelPlanes planes) {
   const Pixel p = this_pixel(width, height);
   if (!p.in) return;
+  const int lx = p.x % kTile;
+  const int ly = p.y % kTile;
+  if (lx != 0 && lx != kTile - 1 && ly != 0) return;
   int* labels = planes.labels + static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(width) *
                                     static_cast<std::size_t>(height);
   const int i = p.y * width + p.x;
   if (labels[i] < 0) return;
   const auto join = [&](int nx, int ny) {
     if (nx < 0 || nx >= width || ny < 0) return;
+    if (nx / kTile == p.x / kTile && ny / kTile == p.y / kTile) return;  // the tile's own
     const int j = ny * width + nx;
     if (labels[j] >= 0) unite(labels, i, j);
   };
@@ -201,9 +237,11 @@ void label_dark_blobs(cudaStream_t stream, CViewU8 image, const LabelPlanes& pla
   if (count > planes.planes) throw CudaError("label_dark_blobs: more slots than planes");
   const dim3 grid = tiles(image, count);
   const dim3 block(kTileX, kTileY);
-  start_labels<<<grid, block, 0, stream>>>(image, planes, slots, first);
+  const dim3 tile_grid(static_cast<unsigned>((image.width + kTile - 1) / kTile),
+                       static_cast<unsigned>((image.height + kTile - 1) / kTile), static_cast<unsigned>(count));
+  label_tiles<<<tile_grid, dim3(kTile, kTile), 0, stream>>>(image, planes, slots, first);
   PT_CUDA_CHECK_LAUNCH();
-  join_neighbours<<<grid, block, 0, stream>>>(image.width, image.height, planes);
+  join_tile_edges<<<grid, block, 0, stream>>>(image.width, image.height, planes);
   PT_CUDA_CHECK_LAUNCH();
   flatten_and_count<<<grid, block, 0, stream>>>(image.width, image.height, planes);
   PT_CUDA_CHECK_LAUNCH();
