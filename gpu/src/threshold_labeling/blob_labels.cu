@@ -60,6 +60,7 @@ __device__ inline void unite(int* labels, int a, int b) {
 // A tile of pixels is labeled first by its own block in shared memory, where joins are cheap;
 // only joins across tile edges then go through global memory.
 constexpr int kTile = 32;
+static_assert(kTile == 32, "a tile row is a warp");
 
 // Labels one tile of one plane: each dark pixel gets the raster index (in the whole image) of
 // the first pixel of its blob within the tile, which is where the blob's root within the tile
@@ -73,18 +74,26 @@ __global__ void __launch_bounds__(kTile* kTile) label_tiles(CViewU8 image, Label
   const int ly = static_cast<int>(threadIdx.y);
   const int l = ly * kTile + lx;
   const bool dark = p.in && static_cast<float>(image.row(p.y)[p.x]) < slots.thresholds[slot];
-  local[l] = dark ? l : -1;
+  // A warp is a tile row. Each pixel points at the first pixel of its run of dark pixels in the
+  // row, so that only runs are joined, and each pair of touching runs once: where the lower
+  // run begins, or where the upper one begins over it. Few joins make short chains.
+  const unsigned dark_row = __ballot_sync(kAll, dark);
+  const unsigned bright_west = ~dark_row & ((1U << static_cast<unsigned>(lx)) - 1U);
+  const int run_start = bright_west == 0U ? 0 : 32 - __clz(bright_west);
+  local[l] = dark ? ly * kTile + run_start : -1;
   __syncthreads();
-  if (dark) {
-    const auto join = [&](int nx, int ny) {
-      if (nx < 0 || nx >= kTile || ny < 0) return;
-      const int j = ny * kTile + nx;
-      if (local[j] >= 0) unite(local, l, j);
-    };
-    join(lx - 1, ly);
-    join(lx - 1, ly - 1);
-    join(lx, ly - 1);
-    join(lx + 1, ly - 1);
+  if (dark && ly > 0) {
+    const int above = (ly - 1) * kTile;
+    const auto dark_above = [&](int x) { return x >= 0 && x < kTile && local[above + x] >= 0; };
+    if (run_start == lx) {
+      // North-west and north-east may be two runs; north is in north-west's run if both are dark.
+      if (dark_above(lx - 1)) {
+        unite(local, l, above + lx - 1);
+      } else if (dark_above(lx)) {
+        unite(local, l, above + lx);
+      }
+    }
+    if (dark_above(lx + 1) && !dark_above(lx)) unite(local, l, above + lx + 1);
   }
   __syncthreads();
   if (!p.in) return;
