@@ -58,36 +58,43 @@ __device__ inline RansacArrays ransac_arrays(const EdgeList& list, int n, const 
   return a;
 }
 
+// Hypothesis h's fit to its sample of points[0, n); false for a fit that is missing or outside
+// the shape limits.
+__device__ inline bool fit_hypothesis(const Point2f* points, int n, const float* unit_samples, int h, FitModel model,
+                                      const ShapeLimits& limits, Ellipse& fit) {
+  Point2f sample[ransac::kSampleSize];
+  const float* u = unit_samples + static_cast<std::size_t>(h) * ransac::kSampleSize;
+  for (int k = 0; k < ransac::kSampleSize; ++k) sample[k] = points[ransac::sample_index(u[k], static_cast<std::size_t>(n))];
+  const MaybeEllipse e = conic_math::fit_conic(std::span<const Point2f>(sample, ransac::kSampleSize), model);
+  fit = e.ellipse;
+  return e.ok && limits.admits(e.ellipse);
+}
+
+// The points of points[0, n) within inlier_px of `e`, counted by one warp (every lane gets it).
+__device__ inline int warp_votes(const Ellipse& e, const Point2f* points, int n, float inlier_px) {
+  const RadialDistance distance(e);
+  int votes = 0;
+  for (int i = static_cast<int>(threadIdx.x) % 32; i < n; i += 32) votes += distance(points[i]) <= inlier_px ? 1 : 0;
+  return warp_sum(0xFFFFFFFFU, votes);
+}
+
 // The fits of hypotheses [base, base + count), spread over the warps; votes -1 for a fit that
 // is missing or outside the shape limits.
 __device__ inline void fit_hypotheses(const RansacArrays& a, int n, const float* unit_samples, int base, int count,
                                       FitModel model, const ShapeLimits& limits) {
   const int t = warp_spread_index(count);
-  if (t >= 0) {
-    Point2f sample[ransac::kSampleSize];
-    const float* u = unit_samples + static_cast<std::size_t>(base + t) * ransac::kSampleSize;
-    for (int k = 0; k < ransac::kSampleSize; ++k) {
-      sample[k] = a.points[ransac::sample_index(u[k], static_cast<std::size_t>(n))];
-    }
-    const MaybeEllipse e = conic_math::fit_conic(std::span<const Point2f>(sample, ransac::kSampleSize), model);
-    a.fits[t] = e.ellipse;
-    a.votes[t] = e.ok && limits.admits(e.ellipse) ? 0 : -1;
-  }
+  if (t >= 0) a.votes[t] = fit_hypothesis(a.points, n, unit_samples, base + t, model, limits, a.fits[t]) ? 0 : -1;
   __syncthreads();
 }
 
 // Counts the votes of the chunk's admitted hypotheses, warp w taking w, w + kWarps, ...
 __device__ inline void count_votes(const RansacArrays& a, int n, int count, float inlier_px) {
   constexpr int kWarps = kSearchThreads / 32;
-  const int lane = static_cast<int>(threadIdx.x) % 32;
   for (int j = static_cast<int>(threadIdx.x) / 32; j < count; j += kWarps) {
     if (a.votes[j] < 0) continue;  // the same for the whole warp
-    const RadialDistance distance(a.fits[j]);
-    int votes = 0;
-    for (int i = lane; i < n; i += 32) votes += distance(a.points[i]) <= inlier_px ? 1 : 0;
-    votes = warp_sum(0xFFFFFFFFU, votes);
+    const int votes = warp_votes(a.fits[j], a.points, n, inlier_px);
     __syncwarp();  // every lane has read the slot above before lane 0 overwrites it
-    if (lane == 0) a.votes[j] = votes;
+    if (threadIdx.x % 32 == 0) a.votes[j] = votes;
   }
   __syncthreads();
 }
@@ -127,13 +134,33 @@ __device__ inline ransac::Selection select_hypothesis(const RansacArrays& a, int
   return block_broadcast(selection);
 }
 
+// Every hypothesis fitted (fit_hypothesis) and voted (warp_votes) beforehand, by a grid that
+// spreads them over the whole device; votes -1 where fit_hypothesis gave false.
+struct GivenHypotheses {
+  const Ellipse* fits = nullptr;
+  const int* votes = nullptr;
+};
+
+// select_hypothesis's choice among given hypotheses, as every thread's value.
+__device__ inline ransac::Selection select_given(const GivenHypotheses& given, int n, int hypotheses) {
+  ransac::Selection selection(static_cast<std::size_t>(hypotheses));  // thread 0's is the one kept
+  if (threadIdx.x == 0) {
+    for (int h = 0; h < hypotheses; ++h) {
+      if (given.votes[h] < 0) continue;
+      if (selection.offer(static_cast<std::size_t>(h), given.fits[h], given.votes[h], static_cast<std::size_t>(n))) break;
+    }
+  }
+  return block_broadcast(selection);
+}
+
 // RansacConicFitter::fit on the points of `points` (their count read from the device), with
 // `hypotheses` index sets of ransac::kSampleSize uniforms each (RansacConicFitter::unit_samples:
-// as many hypotheses as the CPU's fitter has);
+// as many hypotheses as the CPU's fitter has), fitted and voted here unless `given`;
 // leaves the returned fit's inlier flags in points.inlier (all 0 without a fit).
 __device__ inline RansacFitResult block_ransac_fit(const EdgeList& points, const float* unit_samples, int hypotheses,
                                                    const RansacParams& params, FitModel model,
-                                                   const ShapeLimits& limits, const RansacScratch& scratch) {
+                                                   const ShapeLimits& limits, const RansacScratch& scratch,
+                                                   const GivenHypotheses* given = nullptr) {
   const int n = *points.count;
   if (n < ransac::kSampleSize) {
     for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) points.inlier[i] = 0;
@@ -142,7 +169,8 @@ __device__ inline RansacFitResult block_ransac_fit(const EdgeList& points, const
   }
   const RansacArrays a = ransac_arrays(points, n, scratch);
   const ransac::Selection selection =
-      select_hypothesis(a, n, unit_samples, hypotheses, scratch.chunk, params, model, limits);
+      given != nullptr ? select_given(*given, n, hypotheses)
+                       : select_hypothesis(a, n, unit_samples, hypotheses, scratch.chunk, params, model, limits);
   const float inlier_px = params.inlier_px;
   auto consensus = [&](const Ellipse& e, Point2f* chosen) {
     const RadialDistance distance(e);

@@ -43,6 +43,9 @@ struct Plan {
   double* terms;    // and search::kConicTerms * capacity doubles
   int chunk;
   int levels;
+  Ellipse* hypothesis_fits;  // `hypotheses` a slot
+  int* hypothesis_votes;
+  int hypotheses;
 };
 
 __device__ inline search::EdgeList slot_list(const Plan& p, int slot) {
@@ -63,6 +66,42 @@ __global__ void find_darkest(CViewU8 image, TlState* state) {
   if (threadIdx.x % 32 == 0) atomicMin(&least, mine);
   __syncthreads();
   if (threadIdx.x == 0) atomicMin(&state->darkest, least);
+}
+
+// Whether a slot's border is fitted: it was gathered, and kept whole.
+__device__ inline bool fitted(const Plan& p, int slot) {
+  return p.targets[slot] >= 0 && p.slots.counts[slot] <= p.slots.capacity;
+}
+
+__device__ inline search::GivenHypotheses given_hypotheses(const Plan& p, int slot) {
+  const std::size_t at = static_cast<std::size_t>(slot) * static_cast<std::size_t>(p.hypotheses);
+  return {p.hypothesis_fits + at, p.hypothesis_votes + at};
+}
+
+// RANSAC's hypotheses, for every fitted slot at once: a thread fits each, then a warp votes on
+// each, so that a messy border's thousand hypotheses spread over the whole device.
+__global__ void fit_hypotheses(Plan p, int first, const float* unit_samples, FitModel model, ShapeLimits limits) {
+  const int slot = first + static_cast<int>(blockIdx.y);
+  const int h = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int n = p.slots.counts[slot];
+  if (!fitted(p, slot) || n < ransac::kSampleSize || h >= p.hypotheses) return;
+  const std::size_t at = static_cast<std::size_t>(slot) * static_cast<std::size_t>(p.hypotheses) + static_cast<std::size_t>(h);
+  const bool admitted =
+      search::fit_hypothesis(slot_list(p, slot).points, n, unit_samples, h, model, limits, p.hypothesis_fits[at]);
+  p.hypothesis_votes[at] = admitted ? 0 : -1;
+}
+
+constexpr int kVoteThreads = 256;
+
+__global__ void __launch_bounds__(kVoteThreads) vote_hypotheses(Plan p, int first, float inlier_px) {
+  const int slot = first + static_cast<int>(blockIdx.y);
+  const int h = static_cast<int>(blockIdx.x * (kVoteThreads / 32) + threadIdx.x / 32);
+  const int n = p.slots.counts[slot];
+  if (!fitted(p, slot) || n < ransac::kSampleSize || h >= p.hypotheses) return;
+  const std::size_t at = static_cast<std::size_t>(slot) * static_cast<std::size_t>(p.hypotheses) + static_cast<std::size_t>(h);
+  if (p.hypothesis_votes[at] < 0) return;
+  const int votes = search::warp_votes(p.hypothesis_fits[at], slot_list(p, slot).points, n, inlier_px);
+  if (threadIdx.x % 32 == 0) p.hypothesis_votes[at] = votes;
 }
 
 __global__ void begin_search(TlState* state) { *state = {255, -1, 0, 1, 0}; }
@@ -94,19 +133,19 @@ __global__ void pick_targets(Plan p, int first, int count, float min_area, float
 }
 
 __global__ void __launch_bounds__(kSearchThreads)
-    fit_levels(Plan p, int first, const float* unit_samples, int hypotheses, RansacParams ransac, FitModel model,
-               ShapeLimits limits) {
+    fit_levels(Plan p, int first, const float* unit_samples, RansacParams ransac, FitModel model, ShapeLimits limits) {
   const int slot = first + static_cast<int>(blockIdx.x);
   const int n = p.slots.counts[slot];
   search::RansacFitResult r{};
   float score = 0.0F;
-  if (p.targets[slot] >= 0 && n <= p.slots.capacity) {
+  if (fitted(p, slot)) {
     const search::EdgeList list = slot_list(p, slot);
     const std::size_t cap = static_cast<std::size_t>(p.slots.capacity);
     const search::RansacScratch scratch{p.chosen + static_cast<std::size_t>(slot) * 2 * cap,
                                         p.terms + static_cast<std::size_t>(slot) * search::kConicTerms * cap, p.chunk,
                                         p.slots.capacity};
-    r = search::block_ransac_fit(list, unit_samples, hypotheses, ransac, model, limits, scratch);
+    const search::GivenHypotheses given = given_hypotheses(p, slot);
+    r = search::block_ransac_fit(list, unit_samples, p.hypotheses, ransac, model, limits, scratch, &given);
     if (r.ok) score = rules::level_score(r.fit.inliers, n, search::block_border_support(r.fit.ellipse, list, CViewU8{}));
   }
   if (threadIdx.x == 0) {
@@ -180,6 +219,22 @@ __global__ void finish(Plan p, TlOutcome* out) {
   }
 }
 
+// RANSAC on slots [first, first + count): the hypotheses over the device, then a block a slot.
+void fit_slots(cudaStream_t stream, const Plan& p, const float* samples, int first, int count,
+               const DetectorParams& params, const ShapeLimits& limits) {
+  if (count <= 0) return;
+  const auto slots = static_cast<unsigned>(count);
+  fit_hypotheses<<<dim3(static_cast<unsigned>((p.hypotheses + 127) / 128), slots), 128, 0, stream>>>(p, first, samples,
+                                                                                                   params.fit, limits);
+  PT_CUDA_CHECK_LAUNCH();
+  constexpr int kWarps = kVoteThreads / 32;
+  vote_hypotheses<<<dim3(static_cast<unsigned>((p.hypotheses + kWarps - 1) / kWarps), slots), kVoteThreads, 0, stream>>>(
+      p, first, params.ransac.inlier_px);
+  PT_CUDA_CHECK_LAUNCH();
+  fit_levels<<<slots, kSearchThreads, 0, stream>>>(p, first, samples, params.ransac, params.fit, limits);
+  PT_CUDA_CHECK_LAUNCH();
+}
+
 }  // namespace
 
 struct DeviceThresholdLabeling::Buffers {
@@ -197,6 +252,8 @@ struct DeviceThresholdLabeling::Buffers {
         chosen(static_cast<std::size_t>(slots) * 2 * kTlBorderCapacity),
         terms(static_cast<std::size_t>(slots) * search::kConicTerms * kTlBorderCapacity),
         samples(unit_samples.size()),
+        hypothesis_fits(static_cast<std::size_t>(slots) * unit_samples.size() / ransac::kSampleSize),
+        hypothesis_votes(static_cast<std::size_t>(slots) * unit_samples.size() / ransac::kSampleSize),
         fits(static_cast<std::size_t>(slots)),
         scores(static_cast<std::size_t>(slots)),
         state(1),
@@ -221,6 +278,8 @@ struct DeviceThresholdLabeling::Buffers {
   DeviceBuffer<Point2f> chosen;
   DeviceBuffer<double> terms;
   DeviceBuffer<float> samples;
+  DeviceBuffer<Ellipse> hypothesis_fits;
+  DeviceBuffer<int> hypothesis_votes;
   DeviceBuffer<search::RansacFitResult> fits;
   DeviceBuffer<float> scores;
   DeviceBuffer<TlState> state;
@@ -271,11 +330,13 @@ void DeviceThresholdLabeling::enqueue(cudaStream_t stream, CViewU8 smoothed, CVi
   p.terms = b.terms.data();
   p.chunk = std::clamp(params.ransac.hypotheses, 1, kSearchThreads);
   p.levels = levels_;
+  p.hypotheses = std::max(1, params.ransac.hypotheses);
+  p.hypothesis_fits = b.hypothesis_fits.data();
+  p.hypothesis_votes = b.hypothesis_votes.data();
   const StarburstParams& sp = params.starburst;
   const float min_area = rules::disc_area(sp.min_radius_px);
   const float max_area = rules::disc_area(sp.max_radius_px);
   const ShapeLimits limits{sp.min_radius_px, sp.max_radius_px, sp.max_aspect};
-  const int hypotheses = std::max(1, params.ransac.hypotheses);
 
   begin_search<<<1, 1, 0, stream>>>(p.state);
   PT_CUDA_CHECK_LAUNCH();
@@ -292,11 +353,7 @@ void DeviceThresholdLabeling::enqueue(cudaStream_t stream, CViewU8 smoothed, CVi
     PT_CUDA_CHECK_LAUNCH();
     tl::gather_borders(stream, smoothed, reflections, p.planes, p.slots, first, count);
   }
-  if (levels_ > 0) {
-    fit_levels<<<static_cast<unsigned>(levels_), kSearchThreads, 0, stream>>>(p, 0, b.samples.data(), hypotheses,
-                                                                                params.ransac, params.fit, limits);
-    PT_CUDA_CHECK_LAUNCH();
-  }
+  fit_slots(stream, p, b.samples.data(), 0, levels_, params, limits);
   choose_level<<<1, kSearchThreads, 0, stream>>>(smoothed, reflections, p, min_area, max_area,
                                                  params.smoothing.blur_reach_px());
   PT_CUDA_CHECK_LAUNCH();
@@ -304,9 +361,7 @@ void DeviceThresholdLabeling::enqueue(cudaStream_t stream, CViewU8 smoothed, CVi
   pick_refit_target<<<1, 1, 0, stream>>>(p);
   PT_CUDA_CHECK_LAUNCH();
   tl::gather_borders(stream, smoothed, reflections, p.planes, p.slots, levels_, 1);
-  fit_levels<<<1, kSearchThreads, 0, stream>>>(p, levels_, b.samples.data(), hypotheses, params.ransac, params.fit,
-                                               limits);
-  PT_CUDA_CHECK_LAUNCH();
+  fit_slots(stream, p, b.samples.data(), levels_, 1, params, limits);
   finish<<<1, 256, 0, stream>>>(p, b.outcome.data());
   PT_CUDA_CHECK_LAUNCH();
   PT_CUDA_CHECK(cudaMemcpyAsync(outcome_host_.data(), b.outcome.data(), sizeof(TlOutcome), cudaMemcpyDeviceToHost, stream));
