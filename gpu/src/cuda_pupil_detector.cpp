@@ -184,7 +184,10 @@ class Detector final : public CudaPupilDetector {
   // The lane's images come back for the host's search. Thresholding and labeling, which needs
   // no seed, is searched on the device first, and only its outcome is left to the host to judge.
   void bring_back(EyeLane& lane, const DetectorParams& params) const {
-    if (options_.device_search && params.algorithm == Algorithm::ThresholdLabeling) lane.search_thresholds(params);
+    if (options_.device_search && params.algorithm == Algorithm::ThresholdLabeling &&
+        device_threshold_labeling_supports(params)) {
+      lane.search_thresholds(params);
+    }
     lane.download_images();
   }
 

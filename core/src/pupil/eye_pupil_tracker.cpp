@@ -88,6 +88,7 @@ PupilMeasurement EyePupilTracker::process_preprocessed(const Preprocessed& image
     previous_centre_.reset();
   }
   missing_ = !m.detected;
+  input_.outcome = nullptr;  // the caller's, valid for this call only
   return m;
 }
 

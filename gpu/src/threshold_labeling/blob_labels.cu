@@ -9,11 +9,10 @@ namespace pt::gpu::tl {
 namespace {
 
 constexpr unsigned kAll = 0xFFFFFFFFU;
-constexpr int kTileX = 32;
-constexpr int kTileY = 8;
+// The pixel kernels' blocks.
+constexpr int kBlockX = 32;
+constexpr int kBlockY = 8;
 constexpr int kOrderThreads = 1024;
-// The most border pixels a slot's list is sorted with, in shared memory.
-constexpr int kOrderCapacity = 8192;
 
 struct Pixel {
   int x;
@@ -200,7 +199,7 @@ __global__ void list_border_pixels(CViewU8 reflections, int width, int height, L
 // One block a slot: the listed pixels sorted into raster order (bitonic, in shared memory), each
 // then moved to its level crossing.
 __global__ void __launch_bounds__(kOrderThreads) order_border(CViewU8 image, Slots slots, int first) {
-  __shared__ std::uint32_t keys[kOrderCapacity];
+  __shared__ std::uint32_t keys[kMostBorderPoints];
   const int slot = first + static_cast<int>(blockIdx.x);
   const int n = slots.counts[slot];
   if (slots.targets[slot] < 0 || n > slots.capacity || n == 0) return;
@@ -233,8 +232,8 @@ __global__ void __launch_bounds__(kOrderThreads) order_border(CViewU8 image, Slo
   }
 }
 
-dim3 tiles(CViewU8 image, int planes) {
-  return {static_cast<unsigned>((image.width + kTileX - 1) / kTileX), static_cast<unsigned>((image.height + kTileY - 1) / kTileY),
+dim3 pixel_blocks(CViewU8 image, int planes) {
+  return {static_cast<unsigned>((image.width + kBlockX - 1) / kBlockX), static_cast<unsigned>((image.height + kBlockY - 1) / kBlockY),
           static_cast<unsigned>(planes)};
 }
 
@@ -244,8 +243,8 @@ void label_dark_blobs(cudaStream_t stream, CViewU8 image, const LabelPlanes& pla
                       int count) {
   if (count <= 0 || image.empty()) return;
   if (count > planes.planes) throw CudaError("label_dark_blobs: more slots than planes");
-  const dim3 grid = tiles(image, count);
-  const dim3 block(kTileX, kTileY);
+  const dim3 grid = pixel_blocks(image, count);
+  const dim3 block(kBlockX, kBlockY);
   const dim3 tile_grid(static_cast<unsigned>((image.width + kTile - 1) / kTile),
                        static_cast<unsigned>((image.height + kTile - 1) / kTile), static_cast<unsigned>(count));
   label_tiles<<<tile_grid, dim3(kTile, kTile), 0, stream>>>(image, planes, slots, first);
@@ -261,9 +260,9 @@ void label_dark_blobs(cudaStream_t stream, CViewU8 image, const LabelPlanes& pla
 void gather_borders(cudaStream_t stream, CViewU8 image, CViewU8 reflections, const LabelPlanes& planes,
                     const Slots& slots, int first, int count) {
   if (count <= 0 || image.empty()) return;
-  if (slots.capacity > kOrderCapacity) throw CudaError("gather_borders: border capacity above what one block sorts");
+  if (slots.capacity > kMostBorderPoints) throw CudaError("gather_borders: border capacity above what one block sorts");
   PT_CUDA_CHECK(cudaMemsetAsync(slots.counts + first, 0, sizeof(int) * static_cast<std::size_t>(count), stream));
-  list_border_pixels<<<tiles(image, count), dim3(kTileX, kTileY), 0, stream>>>(reflections, image.width, image.height,
+  list_border_pixels<<<pixel_blocks(image, count), dim3(kBlockX, kBlockY), 0, stream>>>(reflections, image.width, image.height,
                                                                               planes, slots, first);
   PT_CUDA_CHECK_LAUNCH();
   order_border<<<static_cast<unsigned>(count), kOrderThreads, 0, stream>>>(image, slots, first);

@@ -1,6 +1,6 @@
 #pragma once
 // The image binarised at several grey levels at once and its dark blobs labeled in parallel
-// (union-find over the pixels, each blob rooted at its first pixel in raster order), then the
+// (union-find over runs of dark pixels, each blob rooted at its first pixel in raster order), then the
 // border of one chosen blob per level gathered in raster order: the device's side of
 // ThresholdLabelingSearch's label_below, largest_blob and collect_border. Levels are called
 // slots: plane k of a batch labels slot first + k, with that slot's threshold and target.
@@ -12,6 +12,10 @@
 #include "pt/image.hpp"
 
 namespace pt::gpu::tl {
+
+// The most border points a slot keeps: its list is put in raster order in one block's shared
+// memory.
+constexpr int kMostBorderPoints = 8192;
 
 // One int per pixel and plane, planes one after another: labels (-1 for a pixel not dark, else
 // its blob's root, the raster index of the blob's first pixel) and, at each root, the blob's area.
@@ -30,7 +34,7 @@ struct Slots {
   Point2f* points = nullptr;           // `capacity` a slot: the border, sub-pixel, raster order
   std::uint8_t* inlier = nullptr;      // `capacity` a slot, for the fit that reads `points`
   int* counts = nullptr;               // border pixels found; above `capacity`: too many to keep
-  int capacity = 0;
+  int capacity = 0;                    // at most kMostBorderPoints
 };
 
 // A blob's key: larger for a larger blob, and among equals for the earlier root, which the

@@ -18,7 +18,7 @@ namespace {
 using search::kSearchThreads;
 namespace rules = threshold_labeling_rules;
 
-// Labels this many levels at once: the planes' memory, eight ints a pixel a plane.
+// Labels this many levels at once: the planes' memory, two ints a pixel a plane.
 constexpr int kPlanes = 8;
 
 // What the search decided on the device, between its kernels.
@@ -157,7 +157,8 @@ __global__ void __launch_bounds__(kSearchThreads)
 // The CPU's walk over the levels, then the level at which the kept pupil is refitted: midway
 // between its inside and its surroundings.
 __global__ void __launch_bounds__(kSearchThreads)
-    choose_level(CViewU8 image, CViewU8 reflections, Plan p, float min_area, float max_area, float blur_px) {
+    choose_level(CViewU8 image, CViewU8 reflections, Plan p, float max_area, float blur_px) {
+  int chosen = -1;
   if (threadIdx.x == 0) {
     TlState& s = *p.state;
     float best_score = 0.0F;
@@ -180,8 +181,9 @@ __global__ void __launch_bounds__(kSearchThreads)
       const int cy = std::clamp(static_cast<int>(lroundf(e.cy)), 0, image.height - 1);
       s.centre = cy * image.width + cx;
     }
+    chosen = s.chosen;
   }
-  const int chosen = search::block_broadcast(p.state->chosen);
+  chosen = search::block_broadcast(chosen);
   if (chosen < 0) return;
   const search::LevelsResult levels =
       search::block_border_levels(image, reflections, p.fits[chosen].fit.ellipse, blur_px);
@@ -263,6 +265,8 @@ struct DeviceThresholdLabeling::Buffers {
     // The outcome goes back whole, its lists' unused tails too: zeroed once, so that no copy
     // reads memory that was never written.
     PT_CUDA_CHECK(cudaMemset(outcome.data(), 0, sizeof(TlOutcome)));
+    // The lanes' streams do not wait for the default stream's copy and memset: they finish here.
+    PT_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
   std::size_t pixels;
@@ -306,6 +310,10 @@ DeviceThresholdLabeling::DeviceThresholdLabeling(int max_width, int max_height, 
 
 DeviceThresholdLabeling::~DeviceThresholdLabeling() = default;
 
+bool device_threshold_labeling_supports(const DetectorParams& params) noexcept {
+  return params.threshold_labeling.min_threshold >= 0;
+}
+
 bool DeviceThresholdLabeling::serves(const DetectorParams& params) const noexcept {
   return rules::level_count(params.threshold_labeling) == levels_ && params.ransac.hypotheses == ransac_.hypotheses &&
          params.ransac.seed == ransac_.seed;
@@ -313,8 +321,9 @@ bool DeviceThresholdLabeling::serves(const DetectorParams& params) const noexcep
 
 void DeviceThresholdLabeling::enqueue(cudaStream_t stream, CViewU8 smoothed, CViewU8 reflections,
                                       const DetectorParams& params) {
-  if (smoothed.width > max_width_ || smoothed.height > max_height_ || !serves(params)) {
-    throw CudaError("DeviceThresholdLabeling: image or parameters beyond what its buffers were made for");
+  if (smoothed.empty() || smoothed.width > max_width_ || smoothed.height > max_height_ || !serves(params) ||
+      !device_threshold_labeling_supports(params)) {
+    throw CudaError("DeviceThresholdLabeling: no image, or an image or parameters beyond what it was made for");
   }
   Buffers& b = *buffers_;
   Plan p{};
@@ -354,8 +363,7 @@ void DeviceThresholdLabeling::enqueue(cudaStream_t stream, CViewU8 smoothed, CVi
     tl::gather_borders(stream, smoothed, reflections, p.planes, p.slots, first, count);
   }
   fit_slots(stream, p, b.samples.data(), 0, levels_, params, limits);
-  choose_level<<<1, kSearchThreads, 0, stream>>>(smoothed, reflections, p, min_area, max_area,
-                                                 params.smoothing.blur_reach_px());
+  choose_level<<<1, kSearchThreads, 0, stream>>>(smoothed, reflections, p, max_area, params.smoothing.blur_reach_px());
   PT_CUDA_CHECK_LAUNCH();
   tl::label_dark_blobs(stream, smoothed, p.planes, p.slots, levels_, 1);
   pick_refit_target<<<1, 1, 0, stream>>>(p);

@@ -1,9 +1,10 @@
 #pragma once
-// ThresholdLabelingSearch::run on the device, as the paper's case 1 runs there: every grey level
-// binarised and labeled at once (blob_labels.hpp), each level's largest blob's border gathered
-// with an atomic counter and put in raster order, a RANSAC fit per level in a block of its own,
-// then one block walks the levels in the CPU's order to pick the best and refits the pupil at
-// half contrast. Nothing comes back to the host but the outcome, which equals the CPU's to the
+// ThresholdLabelingSearch::run on the device, as the paper's case 1 runs there: the grey levels
+// binarised and labeled several at once (blob_labels.hpp), each level's largest blob's border
+// gathered with an atomic counter and put in raster order, every level's RANSAC hypotheses
+// fitted and voted over the whole device and each level's choice and refits in a block of its
+// own, then one block walks the levels in the CPU's order to pick the best and refits the pupil
+// at half contrast. Nothing comes back to the host but the outcome, which equals the CPU's to the
 // bit: the same levels, blobs, border points in the same order, the same fit (the search's
 // RANSAC, ransac_fit.cuh) and the same scores (threshold_labeling_rules.hpp).
 #include <cstdint>
@@ -14,12 +15,13 @@
 #include "pt/gpu/device_memory.hpp"
 #include "pt/pupil/detector_params.hpp"
 #include "pt/pupil/pupil_search.hpp"
+#include "blob_labels.hpp"
 
 namespace pt::gpu {
 
 // Border points a level's list holds; a level that reaches the search's choice with more is
 // left to the host (TlOutcome::complete false).
-constexpr int kTlBorderCapacity = 8192;
+constexpr int kTlBorderCapacity = tl::kMostBorderPoints;
 
 struct TlOutcome {
   bool complete = false;  // false: a border overflowed its list; the host searches the frame
@@ -34,6 +36,10 @@ struct TlOutcome {
 // The outcome as the CPU's search gives it.
 [[nodiscard]] SearchOutcome to_search_outcome(const TlOutcome& o);
 
+// Whether the device searches with these parameters: levels below the image's darkest grey
+// (a negative min_threshold) are left to the host, whose search labels them as empty.
+[[nodiscard]] bool device_threshold_labeling_supports(const DetectorParams& params) noexcept;
+
 class DeviceThresholdLabeling {
  public:
   // Sized once for images up to max_width x max_height and the levels of `params`.
@@ -45,8 +51,9 @@ class DeviceThresholdLabeling {
   // Whether the buffers made for construction's parameters serve these (levels, RANSAC draws).
   [[nodiscard]] bool serves(const DetectorParams& params) const noexcept;
 
-  // Enqueues the search of `smoothed` with `reflections` (device images of one size; the mask
-  // may be empty), and the outcome's copy to outcome(), valid once the stream is past it.
+  // Enqueues the search of `smoothed` with `reflections` (device images of one size, the image
+  // not empty; the mask may be), and the outcome's copy to outcome(), valid once the stream is
+  // past it. The parameters must be supported (device_threshold_labeling_supports).
   void enqueue(cudaStream_t stream, CViewU8 smoothed, CViewU8 reflections, const DetectorParams& params);
   [[nodiscard]] const TlOutcome& outcome() const noexcept { return *outcome_host_.data(); }
 
