@@ -3,50 +3,10 @@
 #include "pixel_grid.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "reflection_components.hpp"
+#include "union_find.cuh"
 
 namespace pt::gpu {
 namespace {
-
-struct Pixel {
-  int x;
-  int y;
-  bool valid;
-};
-
-__device__ __forceinline__ Pixel this_pixel(CDeviceViewU8 image) {
-  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
-  return {x, y, x < image.width && y < image.height};
-}
-
-// Other threads relink the forest while this one walks it: every read goes to memory.
-__device__ int find_root(const int* owner, int p) {
-  const volatile int* links = owner;
-  int up = links[p];
-  while (up != p) {
-    p = up;
-    up = links[p];
-  }
-  return p;
-}
-
-// Joins the trees of a and b under the smaller root, so that each component ends up labelled
-// by its smallest raster index. A root relinked by another thread meanwhile is followed up.
-__device__ void unite(int* owner, int a, int b) {
-  for (;;) {
-    a = find_root(owner, a);
-    b = find_root(owner, b);
-    if (a == b) return;
-    if (a > b) {
-      const int t = a;
-      a = b;
-      b = t;
-    }
-    const int old = atomicMin(owner + b, a);
-    if (old == b) return;
-    b = old;
-  }
-}
 
 // Where the run of mask pixels holding (x, y) begins in its row (x itself when off the mask).
 // The row's warp works it out together: kPixelBlock is one warp wide, so a warp holds 32
@@ -76,7 +36,7 @@ __device__ __forceinline__ bool on_mask(CDeviceViewU8 mask, const Pixel& px) {
 // Each mask pixel starts linked to the first pixel of its run, so that the unions below join
 // runs, not pixels: short trees, few atomics.
 __global__ void seed_labels_kernel(CDeviceViewU8 src, CDeviceViewU8 mask, DeviceViewU8 dst, ComponentLabels labels) {
-  const Pixel px = this_pixel(src);
+  const Pixel px = this_pixel(src.width, src.height);
   if (px.x == 0 && px.y == 0) {
     for (int i = 0; i < kReflectionCounters; ++i) labels.counters[i] = 0;
   }
@@ -92,7 +52,7 @@ __global__ void seed_labels_kernel(CDeviceViewU8 src, CDeviceViewU8 mask, Device
 // Joins each run to the runs it touches in the row above. Its first pixel looks up-left, up and
 // up-right; the others only up-right, the rest being their left neighbour's.
 __global__ void merge_labels_kernel(CDeviceViewU8 mask, int* owner) {
-  const Pixel px = this_pixel(mask);
+  const Pixel px = this_pixel(mask.width, mask.height);
   if (!on_mask(mask, px) || px.y == 0) return;
   const int w = mask.width;
   const int p = px.y * w + px.x;
@@ -103,7 +63,7 @@ __global__ void merge_labels_kernel(CDeviceViewU8 mask, int* owner) {
 }
 
 __global__ void index_components_kernel(CDeviceViewU8 mask, ComponentLabels labels) {
-  const Pixel px = this_pixel(mask);
+  const Pixel px = this_pixel(mask.width, mask.height);
   if (!on_mask(mask, px)) return;
   const int p = px.y * mask.width + px.x;
   const int root = find_root(labels.owner, p);
@@ -122,7 +82,7 @@ __global__ void index_components_kernel(CDeviceViewU8 mask, ComponentLabels labe
 
 // Area and bounding box, one run at a time: its last pixel adds it.
 __global__ void measure_components_kernel(CDeviceViewU8 mask, ComponentLabels labels) {
-  const Pixel px = this_pixel(mask);
+  const Pixel px = this_pixel(mask.width, mask.height);
   if (px.y >= mask.height) return;
   const bool on = on_mask(mask, px);
   const int start = run_start(mask, px.x, px.y, on);

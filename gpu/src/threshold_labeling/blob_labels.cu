@@ -4,57 +4,14 @@
 
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/pupil/threshold_labeling_rules.hpp"
+#include "../pixel_grid.cuh"
+#include "../union_find.cuh"
 
 namespace pt::gpu::tl {
 namespace {
 
 constexpr unsigned kAll = 0xFFFFFFFFU;
-// The pixel kernels' blocks.
-constexpr int kBlockX = 32;
-constexpr int kBlockY = 8;
 constexpr int kOrderThreads = 1024;
-
-struct Pixel {
-  int x;
-  int y;
-  bool in;
-};
-
-__device__ inline Pixel this_pixel(int width, int height) {
-  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
-  return {x, y, x < width && y < height};
-}
-
-// Other threads move roots while this one climbs: every read goes to memory (in global memory
-// past the L1, which is not kept coherent between blocks).
-__device__ inline int root_of(const volatile int* labels, int i) {
-  int parent = labels[i];
-  while (parent != i) {
-    i = parent;
-    parent = labels[i];
-  }
-  return i;
-}
-
-// Joins the blobs of pixels a and b: the larger root comes to point at the smaller, so that a
-// blob's root is always its first pixel. A root that another thread joined meanwhile is
-// followed up and the join tried again.
-__device__ inline void unite(int* labels, int a, int b) {
-  for (;;) {
-    a = root_of(labels, a);
-    b = root_of(labels, b);
-    if (a == b) return;
-    if (a < b) {
-      const int t = a;
-      a = b;
-      b = t;
-    }
-    const int old = atomicMin(labels + a, b);
-    if (old == a) return;
-    a = old;
-  }
-}
 
 // A tile of pixels is labeled first by its own block in shared memory, where joins are cheap;
 // only joins across tile edges then go through global memory.
@@ -72,7 +29,7 @@ __global__ void __launch_bounds__(kTile* kTile) label_tiles(CViewU8 image, Label
   const int lx = static_cast<int>(threadIdx.x);
   const int ly = static_cast<int>(threadIdx.y);
   const int l = ly * kTile + lx;
-  const bool dark = p.in && static_cast<float>(image.row(p.y)[p.x]) < slots.thresholds[slot];
+  const bool dark = p.valid && static_cast<float>(image.row(p.y)[p.x]) < slots.thresholds[slot];
   // A warp is a tile row. Each pixel points at the first pixel of its run of dark pixels in the
   // row, so that only runs are joined, and each pair of touching runs once: where the lower
   // run begins, or where the upper one begins over it. Few joins make short chains.
@@ -95,13 +52,13 @@ __global__ void __launch_bounds__(kTile* kTile) label_tiles(CViewU8 image, Label
     if (dark_above(lx + 1) && !dark_above(lx)) unite(local, l, above + lx + 1);
   }
   __syncthreads();
-  if (!p.in) return;
+  if (!p.valid) return;
   const std::size_t plane = static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(image.width) *
                             static_cast<std::size_t>(image.height);
   const int i = p.y * image.width + p.x;
   int label = -1;
   if (dark) {
-    const int root = root_of(local, l);
+    const int root = find_root(local, l);
     label = (p.y - ly + root / kTile) * image.width + (p.x - lx + root % kTile);
   }
   planes.labels[plane + static_cast<std::size_t>(i)] = label;
@@ -112,7 +69,7 @@ __global__ void __launch_bounds__(kTile* kTile) label_tiles(CViewU8 image, Label
 // west, north-west, north and north-east (the tile's own were joined in label_tiles).
 __global__ void join_tile_edges(int width, int height, LabelPlanes planes) {
   const Pixel p = this_pixel(width, height);
-  if (!p.in) return;
+  if (!p.valid) return;
   const int lx = p.x % kTile;
   const int ly = p.y % kTile;
   if (lx != 0 && lx != kTile - 1 && ly != 0) return;
@@ -140,10 +97,10 @@ __global__ void flatten_and_count(int width, int height, LabelPlanes planes) {
                             static_cast<std::size_t>(height);
   int* labels = planes.labels + plane;
   const int i = p.y * width + p.x;
-  const bool dark = p.in && labels[i] >= 0;
+  const bool dark = p.valid && labels[i] >= 0;
   const unsigned active = __ballot_sync(kAll, dark);
   if (!dark) return;
-  const int root = root_of(labels, i);
+  const int root = find_root(labels, i);
   labels[i] = root;
   const unsigned same = __match_any_sync(active, root);
   if ((threadIdx.x + threadIdx.y * blockDim.x) % 32U == static_cast<unsigned>(__ffs(static_cast<int>(same)) - 1)) {
@@ -156,7 +113,7 @@ __global__ void find_largest(int width, int height, LabelPlanes planes, Slots sl
   const std::size_t plane = static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(width) *
                             static_cast<std::size_t>(height);
   const int i = p.y * width + p.x;
-  const bool root = p.in && planes.labels[plane + static_cast<std::size_t>(i)] == i;
+  const bool root = p.valid && planes.labels[plane + static_cast<std::size_t>(i)] == i;
   if (!__any_sync(kAll, root)) return;
   unsigned long long key = root ? largest_key(planes.areas[plane + static_cast<std::size_t>(i)], i) : 0ULL;
   for (int offset = 16; offset > 0; offset /= 2) {
@@ -178,7 +135,7 @@ __global__ void list_border_pixels(CViewU8 reflections, int width, int height, L
       planes.labels + static_cast<std::size_t>(blockIdx.z) * static_cast<std::size_t>(width) *
                           static_cast<std::size_t>(height),
       width, height, width};
-  const bool border = p.in && labels.at(p.x, p.y) == target &&
+  const bool border = p.valid && labels.at(p.x, p.y) == target &&
                       (reflections.empty() || reflections.row(p.y)[p.x] == 0) &&
                       threshold_labeling_rules::on_blob_border(labels, p.x, p.y, target);
   const unsigned listed = __ballot_sync(kAll, border);
@@ -232,28 +189,22 @@ __global__ void __launch_bounds__(kOrderThreads) order_border(CViewU8 image, Slo
   }
 }
 
-dim3 pixel_blocks(CViewU8 image, int planes) {
-  return {static_cast<unsigned>((image.width + kBlockX - 1) / kBlockX), static_cast<unsigned>((image.height + kBlockY - 1) / kBlockY),
-          static_cast<unsigned>(planes)};
-}
-
 }  // namespace
 
 void label_dark_blobs(cudaStream_t stream, CViewU8 image, const LabelPlanes& planes, const Slots& slots, int first,
                       int count) {
   if (count <= 0 || image.empty()) return;
   if (count > planes.planes) throw CudaError("label_dark_blobs: more slots than planes");
-  const dim3 grid = pixel_blocks(image, count);
-  const dim3 block(kBlockX, kBlockY);
+  const dim3 grid = pixel_grid(image.width, image.height, count);
   const dim3 tile_grid(static_cast<unsigned>((image.width + kTile - 1) / kTile),
                        static_cast<unsigned>((image.height + kTile - 1) / kTile), static_cast<unsigned>(count));
   label_tiles<<<tile_grid, dim3(kTile, kTile), 0, stream>>>(image, planes, slots, first);
   PT_CUDA_CHECK_LAUNCH();
-  join_tile_edges<<<grid, block, 0, stream>>>(image.width, image.height, planes);
+  join_tile_edges<<<grid, kPixelBlock, 0, stream>>>(image.width, image.height, planes);
   PT_CUDA_CHECK_LAUNCH();
-  flatten_and_count<<<grid, block, 0, stream>>>(image.width, image.height, planes);
+  flatten_and_count<<<grid, kPixelBlock, 0, stream>>>(image.width, image.height, planes);
   PT_CUDA_CHECK_LAUNCH();
-  find_largest<<<grid, block, 0, stream>>>(image.width, image.height, planes, slots, first);
+  find_largest<<<grid, kPixelBlock, 0, stream>>>(image.width, image.height, planes, slots, first);
   PT_CUDA_CHECK_LAUNCH();
 }
 
@@ -262,8 +213,8 @@ void gather_borders(cudaStream_t stream, CViewU8 image, CViewU8 reflections, con
   if (count <= 0 || image.empty()) return;
   if (slots.capacity > kMostBorderPoints) throw CudaError("gather_borders: border capacity above what one block sorts");
   PT_CUDA_CHECK(cudaMemsetAsync(slots.counts + first, 0, sizeof(int) * static_cast<std::size_t>(count), stream));
-  list_border_pixels<<<pixel_blocks(image, count), dim3(kBlockX, kBlockY), 0, stream>>>(reflections, image.width, image.height,
-                                                                              planes, slots, first);
+  list_border_pixels<<<pixel_grid(image.width, image.height, count), kPixelBlock, 0, stream>>>(
+      reflections, image.width, image.height, planes, slots, first);
   PT_CUDA_CHECK_LAUNCH();
   order_border<<<static_cast<unsigned>(count), kOrderThreads, 0, stream>>>(image, slots, first);
   PT_CUDA_CHECK_LAUNCH();
