@@ -69,13 +69,4 @@ bool cuda_search_on_device(const std::string& choice) {
   throw std::invalid_argument("unknown --cuda-search '" + choice + "' (choose auto, device or host)");
 }
 
-Backend resolve_backend(const std::string& asked) {
-  if (asked == "cpu") return Backend::Cpu;
-#if defined(PT_HAVE_CUDA)
-  return asked == "cuda" || gpu::probe_cuda_device().usable ? Backend::Cuda : Backend::Cpu;
-#else
-  return asked == "cuda" ? Backend::Cuda : Backend::Cpu;
-#endif
-}
-
 }  // namespace pt::cli

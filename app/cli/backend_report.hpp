@@ -43,7 +43,4 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
 // Throws std::invalid_argument for another word.
 bool cuda_search_on_device(const std::string& choice);
 
-// The backend choose_detector() takes for --backend `asked`, for labels written before it runs.
-Backend resolve_backend(const std::string& asked);
-
 }  // namespace pt::cli

@@ -83,7 +83,7 @@ int run_eval(const EvalOptions& o) {
     std::vector<ResultSink*> sinks{&scorer};
     std::unique_ptr<CsvTraceWriter> csv;
     if (!o.csv.empty()) {
-      const std::string backend(to_string(resolve_backend(o.tracker.backend)));
+      const std::string backend(to_string(decide_backend(o.tracker.backend).backend));
       csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, backend, std::nullopt});
       sinks.push_back(csv.get());
     }

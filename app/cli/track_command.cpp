@@ -35,6 +35,8 @@ void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
 
 int run_track(const TrackOptions& o) {
   try {
+    // Before any file is written: a backend that cannot run leaves none behind.
+    const Backend backend = decide_backend(o.tracker.backend).backend;
     InputOptions input = resolve_input(o.tracker);
     std::unique_ptr<GroundTruthWriter> truth_writer;
     if (!o.ground_truth_out.empty()) {
@@ -48,8 +50,8 @@ int run_track(const TrackOptions& o) {
     std::vector<ResultSink*> sinks;
     std::unique_ptr<CsvTraceWriter> csv;
     if (!o.csv.empty()) {
-      const std::string backend(to_string(resolve_backend(o.tracker.backend)));
-      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, backend, o.mm_per_px});
+      csv = std::make_unique<CsvTraceWriter>(o.csv, TraceLabels{o.tracker.algorithm, std::string(to_string(backend)),
+                                                                o.mm_per_px});
       sinks.push_back(csv.get());
     }
     std::unique_ptr<BlinkCsvWriter> blinks;

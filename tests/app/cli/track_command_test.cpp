@@ -69,3 +69,19 @@ TEST_CASE("an unwritable trace path is refused before tracking starts") {
   CHECK(r.exit_code == 1);
   CHECK(r.output.find("cannot write '/no/such/dir/t.csv'") != std::string::npos);
 }
+
+TEST_CASE("a CUDA backend that cannot run leaves no files behind") {
+  pt::test::ScratchDir dir("cuda_asked");
+  const auto r = run_cli("track --input synthetic --frames 3 --backend cuda --csv t.csv --ground-truth-out gt.csv",
+                         dir.path());
+  INFO(r.output);
+  const bool made = std::filesystem::exists(dir.path() / "t.csv");
+  CHECK(std::filesystem::exists(dir.path() / "gt.csv") == made);
+  if (r.exit_code == 0) {
+    CHECK(count_lines(slurp(dir.path() / "t.csv")) == 1 + 3 * 2);  // a usable device tracked
+  } else {
+    // No device, no driver, or a build without CUDA: said at once, before any file is opened.
+    CHECK(r.output.find("--backend cuda:") != std::string::npos);
+    CHECK_FALSE(made);
+  }
+}
