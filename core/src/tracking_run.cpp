@@ -61,6 +61,25 @@ class RunState {
   RunSummary summary_;
 };
 
+// A sink that throws (a trace on a full disk) unwinds through run_tracking while the detector
+// still holds frames leased from its pool: they are collected, and so go back, before the pool
+// goes. A detector that fails even so cannot be helped here, and the sink's error goes on.
+class InFlightDrain {
+ public:
+  explicit InFlightDrain(PupilDetector& detector) noexcept : detector_(detector) {}
+  InFlightDrain(const InFlightDrain&) = delete;
+  InFlightDrain& operator=(const InFlightDrain&) = delete;
+  ~InFlightDrain() {
+    try {
+      while (detector_.in_flight() > 0) (void)detector_.collect(true);
+    } catch (...) {  // a destructor must not throw
+    }
+  }
+
+ private:
+  PupilDetector& detector_;
+};
+
 }  // namespace
 
 RunSummary run_tracking(FrameSource& source, PupilDetector& detector, std::span<const EyeRegion> regions,
@@ -68,6 +87,7 @@ RunSummary run_tracking(FrameSource& source, PupilDetector& detector, std::span<
   // Enough buffers for every frame the detector may hold plus the one being read.
   FramePool pool(source.width(), source.height(), std::max(options.pool_frames, detector.max_in_flight() + 1),
                  make_host_allocator());
+  const InFlightDrain drain(detector);
   RunState state(detector, sinks, regions.size(), options, source.frame_count());
   ReadStatus status = ReadStatus::Ok;
   while (options.stop == nullptr || !options.stop->load(std::memory_order_relaxed)) {
