@@ -11,6 +11,7 @@
 #include "cli/eval_report.hpp"
 #include "cli/frame_size.hpp"
 #include "cli/live_run.hpp"
+#include "cli/overwrite_guard.hpp"
 #include "pt/eval/evaluation_sink.hpp"
 #include "pt/io/csv_trace_writer.hpp"
 #include "pt/sources/canvas_placement_source.hpp"
@@ -67,6 +68,9 @@ void add_eval_command(CLI::App& app, EvalOptions& o, int& exit_code) {
 
 int run_eval(const EvalOptions& o) {
   try {
+    std::vector<NamedPath> inputs = recording_files("--input", o.tracker.input.input);
+    inputs.push_back({"--ground-truth", o.ground_truth});
+    refuse_overwrites(inputs, std::vector<NamedPath>{{"--csv", o.csv}, {"--json", o.json}});
     if (o.tracker.input.input == "synthetic" && !o.tracker.input.frames) {
       throw std::invalid_argument("--input synthetic needs --frames: the length the ground truth was written for");
     }

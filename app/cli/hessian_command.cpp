@@ -7,6 +7,7 @@
 
 #include "cli/hessian_compute.hpp"
 #include "cli/hessian_image_io.hpp"
+#include "cli/overwrite_guard.hpp"
 #include "pt/hessian/map_peaks.hpp"
 
 namespace pt::cli {
@@ -108,6 +109,8 @@ void add_hessian_command(CLI::App& app, HessianOptions& o, int& exit_code) {
 
 int run_hessian(const HessianOptions& o) {
   try {
+    refuse_overwrites(std::vector<NamedPath>{{"--input", o.input}},
+                      std::vector<NamedPath>{{"--out", o.out}, {"--mask-out", o.mask_out}});
     const HessianRequest request = make_request(o);
     check_map_format(o.out);
     if (!o.mask_out.empty()) check_mask_format(o.mask_out);

@@ -52,6 +52,11 @@ std::string SessionRecording::summary() const {
 std::uint64_t SessionRecording::recorded() const { return state_->recorder.recorded(); }
 std::uint64_t SessionRecording::dropped() const { return state_->recorder.dropped(); }
 
+std::vector<std::filesystem::path> SessionRecording::files_for(const std::string& path) {
+  const camera::RecordingFiles f = camera::recording_files(path);
+  return {f.video, f.frames, f.sidecar};
+}
+
 std::vector<std::filesystem::path> SessionRecording::files() const {
   const camera::RecordingFiles& f = state_->recorder.files();
   return {f.video, f.frames, f.sidecar};
@@ -70,6 +75,7 @@ std::string SessionRecording::summary() const { return {}; }
 std::uint64_t SessionRecording::recorded() const { return 0; }
 std::uint64_t SessionRecording::dropped() const { return 0; }
 std::vector<std::filesystem::path> SessionRecording::files() const { return {}; }
+std::vector<std::filesystem::path> SessionRecording::files_for(const std::string& path) { return {path}; }
 #endif
 
 SessionRecording::~SessionRecording() = default;

@@ -3,12 +3,14 @@
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "cli/backend_report.hpp"
 #include "cli/camera_options.hpp"
 #include "cli/live_run.hpp"
 #include "cli/live_session.hpp"
+#include "cli/overwrite_guard.hpp"
 #include "cli/session_recording.hpp"
 #include "pt/io/blink_events.hpp"
 #include "pt/io/csv_trace_writer.hpp"
@@ -33,8 +35,19 @@ void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
   cmd->callback([&o, &exit_code] { exit_code = run_track(o); });
 }
 
+namespace {
+
+std::vector<NamedPath> track_outputs(const TrackOptions& o) {
+  std::vector<NamedPath> out{{"--csv", o.csv}, {"--ground-truth-out", o.ground_truth_out}, {"--blinks-csv", o.blinks_csv}};
+  for (NamedPath& f : recording_files("--record", o.record)) out.push_back(std::move(f));
+  return out;
+}
+
+}  // namespace
+
 int run_track(const TrackOptions& o) {
   try {
+    refuse_overwrites(recording_files("--input", o.tracker.input.input), track_outputs(o));
     // Before any file is written: a backend that cannot run leaves none behind.
     const Backend backend = decide_backend(o.tracker.backend).backend;
     InputOptions input = resolve_input(o.tracker);

@@ -1,0 +1,40 @@
+// Outputs that would overwrite an input, or one another, are refused before anything is read or
+// written: the files already there stay as they were, and no output is begun.
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cli_runner.hpp"
+#include "pt_catch.hpp"
+
+using pt::test::run_cli;
+using pt::test::slurp;
+
+TEST_CASE("outputs that would overwrite an input or each other are refused") {
+  pt::test::ScratchDir dir("overwrite");
+  const std::string truth = "frame_index,eye,pupil_present\n";
+  std::ofstream(dir.path() / "gt.csv") << truth;
+  std::filesystem::create_directories(dir.path() / "sub");
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"eval -i synthetic --frames 3 --ground-truth gt.csv --csv gt.csv", "--csv 'gt.csv' would overwrite --ground-truth"},
+      {"eval -i synthetic --frames 3 --ground-truth gt.csv --json sub/../gt.csv", "would overwrite --ground-truth"},
+      {"track -i synthetic --frames 3 --csv t.csv --blinks-csv ./t.csv", "--blinks-csv './t.csv' is also --csv"},
+      {"track -i synthetic --frames 3 --csv t.csv --ground-truth-out t.csv", "is also --csv"},
+      {"track -i synthetic --frames 3 --record s.mkv --csv s.frames.csv", "--record's frame table 's.frames.csv' is also --csv"},
+      {"track -i gt.csv --csv gt.csv", "--csv 'gt.csv' would overwrite --input 'gt.csv'"},
+      {"hessian -i gt.csv -o gt.csv", "--out 'gt.csv' would overwrite --input"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    const auto r = run_cli(c.args, dir.path());
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find(c.message) != std::string::npos);
+    CHECK(slurp(dir.path() / "gt.csv") == truth);
+    for (const char* made : {"t.csv", "s.mkv", "s.frames.csv"}) CHECK_FALSE(std::filesystem::exists(dir.path() / made));
+  }
+}
