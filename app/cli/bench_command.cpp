@@ -49,6 +49,7 @@ void write_json(const std::string& path, const BenchOptions& o, const std::vecto
         << (i + 1 < stages.size() ? ",\n" : "\n");
   }
   out << "  ]\n}\n";
+  if (!out.flush()) throw std::runtime_error("writing '" + path + "' failed");
 }
 
 // The detector is fed as a camera would feed it: from pooled buffers (filled before timing

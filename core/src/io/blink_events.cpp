@@ -36,9 +36,13 @@ std::vector<BlinkEvent> BlinkEventDetector::on_frame(const TrackedFrame& frame) 
 BlinkCsvWriter::BlinkCsvWriter(const std::filesystem::path& path, BlinkLimits limits)
     : file_(std::fopen(path.c_str(), "wb")), path_(path), detector_(limits) {
   if (file_ == nullptr) throw std::runtime_error("cannot write '" + path.string() + "': " + std::strerror(errno));
-  std::fputs(kHeader, file_);
-  std::fputc('\n', file_);
-  std::fflush(file_);
+  // A run without blinks writes nothing more: a full disk must show here, not pass unseen.
+  if (std::fputs(kHeader, file_) < 0 || std::fputc('\n', file_) == EOF || std::fflush(file_) != 0) {
+    const int error = errno;
+    std::fclose(file_);
+    file_ = nullptr;
+    throw std::runtime_error("writing '" + path.string() + "' failed: " + std::strerror(error));
+  }
 }
 
 BlinkCsvWriter::~BlinkCsvWriter() {

@@ -1,5 +1,6 @@
 #include "pt/io/blink_events.hpp"
 
+#include <filesystem>
 #include <utility>
 
 #include "pt/frame_pool.hpp"
@@ -85,4 +86,13 @@ TEST_CASE("every synthetic blink is reported once per eye, covering the closed f
   int left_events = 0;
   for (const auto& e : events) left_events += e.eye == pt::EyeSide::Left ? 1 : 0;
   CHECK(left_events == static_cast<int>(closed_runs.size()));
+}
+
+TEST_CASE("a blink file that cannot be written fails at once, even in a run without blinks") {
+  const std::filesystem::path full = "/dev/full";  // Linux: every write fails with ENOSPC
+  if (!std::filesystem::exists(full)) {
+    WARN("no /dev/full here: a failing disk not simulated");
+    return;
+  }
+  CHECK_THROWS_WITH(pt::BlinkCsvWriter(full), Catch::Matchers::Contains("writing '/dev/full' failed"));
 }
