@@ -4,7 +4,7 @@
 
 namespace pt::cli {
 
-// "WIDTHxHEIGHT", at least 64x64; throws std::invalid_argument naming the option.
+// "WIDTHxHEIGHT", from 64x64 to 16384x16384; throws std::invalid_argument naming the option.
 std::pair<int, int> parse_frame_size(const std::string& text, const char* option);
 
 }  // namespace pt::cli

@@ -51,6 +51,7 @@ TEST_CASE("bad command lines fail with a one-line reason and leave no trace file
        "region --roi-left 600,0,100,100 lies outside the 640x480 frame"},
       {"track --input synthetic --frames 5 --roi-left 1,2,3 --csv t.csv", "is not x,y,w,h"},
       {"track --input synthetic --frames 5 --size 12x7 --csv t.csv", "--size '12x7'"},
+      {"track --input synthetic --frames 5 --size 100000x100000 --csv t.csv", "to 16384x16384"},
       {"track --input synthetic --frames 5 --eyes 3 --csv t.csv", "--eyes"},
   };
   for (const Case& c : cases) {
