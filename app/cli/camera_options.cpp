@@ -1,5 +1,7 @@
 #include "cli/camera_options.hpp"
 
+#include "cli/number_checks.hpp"
+
 namespace pt::cli {
 
 std::string CameraOptions::first_given() const {
@@ -17,15 +19,15 @@ std::string CameraOptions::first_given() const {
 
 void add_camera_options(CLI::App& cmd, CameraOptions& o) {
   cmd.add_option("--exposure-us", o.exposure_us, "Camera: exposure time in microseconds (automatic exposure off)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd.add_option("--gain", o.gain, "Camera: gain in the camera's unit, usually dB (automatic gain off)")
-      ->check(CLI::NonNegativeNumber);
-  cmd.add_option("--fps", o.fps, "Camera: frame rate")->check(CLI::PositiveNumber);
+      ->check(non_negative_number());
+  cmd.add_option("--fps", o.fps, "Camera: frame rate")->check(positive_number());
   cmd.add_option("--camera-region", o.region, "Camera: region of interest x,y,w,h in sensor pixels");
   cmd.add_option("--pixel-format", o.pixel_format, "Camera: Mono8, Mono10, Mono12 or Mono16 (deeper grey keeps its high 8 bits)");
   cmd.add_option("--trigger", o.trigger, "Camera: off (free running) or a trigger source such as Line0 or Software");
   cmd.add_option("--packet-size", o.packet_size, "GigE Vision camera: stream packet size in bytes (default: the largest the link carries)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd.add_option("--camera-buffers", o.buffers,
                  "Camera: frames it can fill ahead of the tracker (default: 250 ms of frames at its rate plus 8, at "
                  "least 16)")

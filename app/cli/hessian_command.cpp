@@ -7,6 +7,7 @@
 
 #include "cli/hessian_compute.hpp"
 #include "cli/hessian_image_io.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/overwrite_guard.hpp"
 #include "pt/hessian/map_peaks.hpp"
 
@@ -90,7 +91,7 @@ void add_hessian_command(CLI::App& app, HessianOptions& o, int& exit_code) {
   cmd->add_option("--map", o.map, "lambda1, lambda2 (|lambda1| >= |lambda2|), direction (of lambda1), blob, vesselness")
       ->check(CLI::IsMember({"lambda1", "lambda2", "direction", "blob", "vesselness"}))
       ->capture_default_str();
-  cmd->add_option("--sigma", o.sigma, "One scale in px (eigenvalue maps: default 2)")->check(CLI::PositiveNumber);
+  cmd->add_option("--sigma", o.sigma, "One scale in px (eigenvalue maps: default 2)")->check(positive_number());
   cmd->add_option("--scales", o.scales, "Scales s1,s2,... for blob (default 1,1.5,2,3) or vesselness (2,3,4.5,6,8)");
   cmd->add_option("--backend", o.backend, "cpu or cuda (default: cuda when a device is usable)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
@@ -99,9 +100,9 @@ void add_hessian_command(CLI::App& app, HessianOptions& o, int& exit_code) {
   cmd->add_option("--channel", o.channel, "Of a colour image: grey, red, green or blue")
       ->check(CLI::IsMember({"grey", "red", "green", "blue"}))
       ->capture_default_str();
-  cmd->add_option("--beta", o.beta, "Frangi's beta (vesselness)")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--beta", o.beta, "Frangi's beta (vesselness)")->check(positive_number())->capture_default_str();
   cmd->add_option("--c", o.c, "Frangi's c (vesselness); default: half the largest Hessian norm at each scale")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   auto* threshold = cmd->add_option("--threshold", o.threshold, "Level of the mask written by --mask-out");
   cmd->add_option("--mask-out", o.mask_out, "Also write map >= --threshold as a 0/255 mask (.png)")->needs(threshold);
   cmd->callback([&o, &exit_code] { exit_code = run_hessian(o); });

@@ -1,6 +1,8 @@
 // pupiltrack-cli: headless pupil tracking.
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+
 #include "cli/bench_command.hpp"
 #include "cli/cameras_command.hpp"
 #include "cli/eval_command.hpp"
@@ -23,7 +25,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    // One line, in the form every other error takes, and one status for every usage error.
+    std::fprintf(stderr, "error: %s (see --help)\n", e.what());
+    return 2;
   }
   return exit_code;
 }

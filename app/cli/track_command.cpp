@@ -10,6 +10,7 @@
 #include "cli/camera_options.hpp"
 #include "cli/live_run.hpp"
 #include "cli/live_session.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/overwrite_guard.hpp"
 #include "cli/session_recording.hpp"
 #include "pt/io/blink_events.hpp"
@@ -23,7 +24,7 @@ void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
   add_tracker_options(*cmd, o.tracker);
   add_camera_options(*cmd, o.tracker.input.camera);
   cmd->add_option("--csv", o.csv, "Write the pupil trace here (one row per eye per frame)");
-  cmd->add_option("--mm-per-px", o.mm_per_px, "Scale for diameter_mm")->check(CLI::PositiveNumber);
+  cmd->add_option("--mm-per-px", o.mm_per_px, "Scale for diameter_mm")->check(positive_number());
   cmd->add_option("--ground-truth-out", o.ground_truth_out, "Synthetic: write the rendered ground truth here");
   cmd->add_option("--blinks-csv", o.blinks_csv, "Write blinks as events (eye, start, end) here");
   cmd->add_option("--record", o.record,
@@ -31,7 +32,7 @@ void add_track_command(CLI::App& app, TrackOptions& o, int& exit_code) {
                   "beside; --input session.mkv replays it as live");
   cmd->add_option("--stats-every", o.stats_every_s,
                   "Every S seconds a line on stderr: frames, frames/s, resident memory and a camera's frame counters")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->callback([&o, &exit_code] { exit_code = run_track(o); });
 }
 

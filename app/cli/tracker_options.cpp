@@ -6,6 +6,7 @@
 
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
+#include "cli/number_checks.hpp"
 
 namespace pt::cli {
 namespace {
@@ -37,7 +38,7 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
   cmd.add_option("--mode", o.mode, "full: search each eye's whole region; window: once found, only a window around the pupil")
       ->check(CLI::IsMember({"full", "window"}));
   cmd.add_option("--frames", o.input.frames, "Synthetic: number of frames (default: run until Ctrl-C)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd.add_option("--seed", o.input.synthetic.seed, "Synthetic: random seed of the rendered sequence");
   cmd.add_option("--size", o.size, "Synthetic: frame size WIDTHxHEIGHT")->capture_default_str();
   cmd.add_option("--include", o.input.include_glob, "Image folder: only file names matching this glob");

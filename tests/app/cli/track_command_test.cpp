@@ -86,3 +86,22 @@ TEST_CASE("a CUDA backend that cannot run leaves no files behind") {
     CHECK_FALSE(made);
   }
 }
+
+TEST_CASE("command-line mistakes are one plain line and exit status 2") {
+  pt::test::ScratchDir dir("usage");
+  const std::pair<const char*, const char*> cases[] = {
+      {"track --input synthetic --frames 0", "error: --frames: must be above 0, not 0 (see --help)"},
+      {"track --input synthetic --frames abc", "error: --frames: 'abc' is not a number"},
+      {"track --input synthetic --frames 5 --mm-per-px nan", "error: --mm-per-px: 'nan' is not a number"},
+      {"hessian -i in.png -o out.tif --sigma -1", "error: --sigma: must be above 0, not -1"},
+      {"eval --input synthetic --frames 5", "error: --ground-truth is required"},
+  };
+  for (const auto& [args, message] : cases) {
+    CAPTURE(args);
+    const auto r = run_cli(args, dir.path());
+    INFO(r.output);
+    CHECK(r.exit_code == 2);
+    CHECK(r.output.find(message) != std::string::npos);
+    CHECK(count_lines(r.output) == 1);
+  }
+}
