@@ -14,6 +14,7 @@
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
 #include "cli/hessian_bench.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/opencv_preprocessing_bench.hpp"
 #include "cli/pipeline_stages_bench.hpp"
 #include "cli/stage_timing.hpp"
@@ -119,7 +120,7 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
   add_reflections_option(*cmd, o.reflections);
   cmd->add_option("--eyes", o.eyes, "1 or 2 eyes in the frame")->check(CLI::IsMember({1, 2}));
   cmd->add_option("--frames", o.frames, "Frames timed per stage")->check(CLI::Range(10, 1000000));
-  cmd->add_option("--seed", o.seed, "Seed of the synthetic sequence");
+  cmd->add_option("--seed", o.seed, "Seed of the synthetic sequence")->check(non_negative_number());
   cmd->add_option("--json", o.json, "Also write the figures as JSON");
   cmd->callback([&o, &exit_code, size] {
     if (o.what == "hessian") {

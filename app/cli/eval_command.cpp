@@ -11,6 +11,7 @@
 #include "cli/eval_report.hpp"
 #include "cli/frame_size.hpp"
 #include "cli/live_run.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/overwrite_guard.hpp"
 #include "pt/eval/evaluation_sink.hpp"
 #include "pt/io/csv_trace_writer.hpp"
@@ -62,7 +63,10 @@ void add_eval_command(CLI::App& app, EvalOptions& o, int& exit_code) {
   cmd->add_option("--csv", o.csv, "Write the pupil trace here (canvas coordinates with --canvas)");
   CLI::Option* canvas = cmd->add_option(
       "--canvas", o.canvas, "Place each frame at a random offset on a WIDTHxHEIGHT canvas (edges replicated)");
-  cmd->add_option("--canvas-seed", o.canvas_seed, "Seed of the canvas offsets")->capture_default_str()->needs(canvas);
+  cmd->add_option("--canvas-seed", o.canvas_seed, "Seed of the canvas offsets")
+      ->check(non_negative_number())
+      ->capture_default_str()
+      ->needs(canvas);
   cmd->callback([&o, &exit_code] { exit_code = run_eval(o); });
 }
 

@@ -103,7 +103,8 @@ void add_hessian_command(CLI::App& app, HessianOptions& o, int& exit_code) {
   cmd->add_option("--beta", o.beta, "Frangi's beta (vesselness)")->check(positive_number())->capture_default_str();
   cmd->add_option("--c", o.c, "Frangi's c (vesselness); default: half the largest Hessian norm at each scale")
       ->check(positive_number());
-  auto* threshold = cmd->add_option("--threshold", o.threshold, "Level of the mask written by --mask-out");
+  auto* threshold =
+      cmd->add_option("--threshold", o.threshold, "Level of the mask written by --mask-out")->check(finite_number());
   cmd->add_option("--mask-out", o.mask_out, "Also write map >= --threshold as a 0/255 mask (.png)")->needs(threshold);
   cmd->callback([&o, &exit_code] { exit_code = run_hessian(o); });
 }

@@ -7,7 +7,9 @@ namespace pt::cli {
 
 // A finite number above zero.
 [[nodiscard]] CLI::Validator positive_number();
-// A finite number of zero or more.
+// A finite number of zero or more (seeds too: CLI11 wraps -1 round to 2^64 - 1).
 [[nodiscard]] CLI::Validator non_negative_number();
+// Any finite number.
+[[nodiscard]] CLI::Validator finite_number();
 
 }  // namespace pt::cli

@@ -39,7 +39,8 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
       ->check(CLI::IsMember({"full", "window"}));
   cmd.add_option("--frames", o.input.frames, "Synthetic: number of frames (default: run until Ctrl-C)")
       ->check(positive_number());
-  cmd.add_option("--seed", o.input.synthetic.seed, "Synthetic: random seed of the rendered sequence");
+  cmd.add_option("--seed", o.input.synthetic.seed, "Synthetic: random seed of the rendered sequence")
+      ->check(non_negative_number());
   cmd.add_option("--size", o.size, "Synthetic: frame size WIDTHxHEIGHT")->capture_default_str();
   cmd.add_option("--include", o.input.include_glob, "Image folder: only file names matching this glob");
   cmd.add_option("--exclude", o.input.exclude_glob, "Image folder: skip file names matching this glob (e.g. '*m.png')");

@@ -95,6 +95,8 @@ TEST_CASE("command-line mistakes are one plain line and exit status 2") {
       {"track --input synthetic --frames 5 --mm-per-px nan", "error: --mm-per-px: 'nan' is not a number"},
       {"hessian -i in.png -o out.tif --sigma -1", "error: --sigma: must be above 0, not -1"},
       {"eval --input synthetic --frames 5", "error: --ground-truth is required"},
+      {"track --input synthetic --frames 5 --seed -1", "error: --seed: must be 0 or more, not -1"},
+      {"hessian -i in.png -o out.tif --threshold nan --mask-out m.png", "error: --threshold: 'nan' is not a number"},
   };
   for (const auto& [args, message] : cases) {
     CAPTURE(args);
