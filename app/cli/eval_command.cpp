@@ -12,7 +12,7 @@
 #include "cli/frame_size.hpp"
 #include "cli/live_run.hpp"
 #include "cli/number_checks.hpp"
-#include "cli/overwrite_guard.hpp"
+#include "cli/output_checks.hpp"
 #include "pt/eval/evaluation_sink.hpp"
 #include "pt/io/csv_trace_writer.hpp"
 #include "pt/sources/canvas_placement_source.hpp"
@@ -74,7 +74,7 @@ int run_eval(const EvalOptions& o) {
   try {
     std::vector<NamedPath> inputs = recording_files("--input", o.tracker.input.input);
     inputs.push_back({"--ground-truth", o.ground_truth});
-    refuse_overwrites(inputs, std::vector<NamedPath>{{"--csv", o.csv}, {"--json", o.json}});
+    check_outputs(inputs, std::vector<NamedPath>{{"--csv", o.csv}, {"--json", o.json}});
     if (o.tracker.input.input == "synthetic" && !o.tracker.input.frames) {
       throw std::invalid_argument("--input synthetic needs --frames: the length the ground truth was written for");
     }

@@ -8,7 +8,7 @@
 #include "cli/hessian_compute.hpp"
 #include "cli/hessian_image_io.hpp"
 #include "cli/number_checks.hpp"
-#include "cli/overwrite_guard.hpp"
+#include "cli/output_checks.hpp"
 #include "pt/hessian/map_peaks.hpp"
 
 namespace pt::cli {
@@ -111,7 +111,7 @@ void add_hessian_command(CLI::App& app, HessianOptions& o, int& exit_code) {
 
 int run_hessian(const HessianOptions& o) {
   try {
-    refuse_overwrites(std::vector<NamedPath>{{"--input", o.input}},
+    check_outputs(std::vector<NamedPath>{{"--input", o.input}},
                       std::vector<NamedPath>{{"--out", o.out}, {"--mask-out", o.mask_out}});
     const HessianRequest request = make_request(o);
     check_map_format(o.out);

@@ -11,7 +11,7 @@
 #include "cli/live_run.hpp"
 #include "cli/live_session.hpp"
 #include "cli/number_checks.hpp"
-#include "cli/overwrite_guard.hpp"
+#include "cli/output_checks.hpp"
 #include "cli/session_recording.hpp"
 #include "pt/io/blink_events.hpp"
 #include "pt/io/csv_trace_writer.hpp"
@@ -48,7 +48,7 @@ std::vector<NamedPath> track_outputs(const TrackOptions& o) {
 
 int run_track(const TrackOptions& o) {
   try {
-    refuse_overwrites(recording_files("--input", o.tracker.input.input), track_outputs(o));
+    check_outputs(recording_files("--input", o.tracker.input.input), track_outputs(o));
     // Before any file is written: a backend that cannot run leaves none behind.
     const Backend backend = decide_backend(o.tracker.backend).backend;
     InputOptions input = resolve_input(o.tracker);

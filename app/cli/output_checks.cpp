@@ -1,8 +1,10 @@
-#include "cli/overwrite_guard.hpp"
+#include "cli/output_checks.hpp"
 
 #include <iterator>
 #include <stdexcept>
 #include <system_error>
+
+#include <unistd.h>
 
 #include "cli/session_recording.hpp"
 
@@ -26,6 +28,21 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return resolved(a) == resolved(b);
 }
 
+// A file there already must take writing; a new one needs a folder that takes files.
+void refuse_unwritable(const NamedPath& out) {
+  const std::string what = "cannot write '" + out.path.string() + "' (" + out.option + "): ";
+  std::error_code ec;
+  if (fs::exists(out.path, ec)) {
+    if (::access(out.path.c_str(), W_OK) != 0) throw std::invalid_argument(what + "the file is not writable");
+    return;
+  }
+  const fs::path folder = out.path.has_parent_path() ? out.path.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, ec)) throw std::invalid_argument(what + "there is no folder '" + folder.string() + "'");
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    throw std::invalid_argument(what + "the folder '" + folder.string() + "' is not writable");
+  }
+}
+
 }  // namespace
 
 std::vector<NamedPath> recording_files(const std::string& option, const std::string& path) {
@@ -37,10 +54,11 @@ std::vector<NamedPath> recording_files(const std::string& option, const std::str
   return named;
 }
 
-void refuse_overwrites(std::span<const NamedPath> inputs, std::span<const NamedPath> outputs) {
+void check_outputs(std::span<const NamedPath> inputs, std::span<const NamedPath> outputs) {
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const NamedPath& out = outputs[i];
     if (out.path.empty()) continue;
+    refuse_unwritable(out);
     for (const NamedPath& in : inputs) {
       if (!in.path.empty() && same_file(out.path, in.path)) {
         throw std::invalid_argument(out.option + " '" + out.path.string() + "' would overwrite " + in.option + " '" +

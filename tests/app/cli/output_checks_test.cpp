@@ -1,5 +1,6 @@
-// Outputs that would overwrite an input, or one another, are refused before anything is read or
-// written: the files already there stay as they were, and no output is begun.
+// Outputs that would overwrite an input or one another, or that cannot be written, are refused
+// before anything is read or written: the files already there stay as they were, and no output
+// is begun.
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -36,5 +37,30 @@ TEST_CASE("outputs that would overwrite an input or each other are refused") {
     CHECK(r.output.find(c.message) != std::string::npos);
     CHECK(slurp(dir.path() / "gt.csv") == truth);
     for (const char* made : {"t.csv", "s.mkv", "s.frames.csv"}) CHECK_FALSE(std::filesystem::exists(dir.path() / made));
+  }
+}
+
+TEST_CASE("an output whose folder is missing is refused before any other output is begun") {
+  pt::test::ScratchDir dir("output_folders");
+  std::ofstream(dir.path() / "gt.csv") << "frame_index,eye,pupil_present\n";
+  struct Case {
+    const char* args;
+    const char* message;
+    const char* not_made;
+  };
+  const Case cases[] = {
+      {"track -i synthetic --frames 3 --csv t.csv --blinks-csv nodir/b.csv",
+       "cannot write 'nodir/b.csv' (--blinks-csv): there is no folder 'nodir'", "t.csv"},
+      {"track -i synthetic --frames 3 --csv t.csv --record nodir/r.mkv", "there is no folder 'nodir'", "t.csv"},
+      {"eval -i synthetic --frames 3 --ground-truth gt.csv --csv t.csv --json nodir/s.json", "(--json)", "t.csv"},
+      {"hessian -i in.png -o m.tif --threshold 1 --mask-out nodir/m.png", "(--mask-out)", "m.tif"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    const auto r = run_cli(c.args, dir.path());
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find(c.message) != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / c.not_made));
   }
 }
