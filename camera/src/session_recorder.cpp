@@ -1,6 +1,8 @@
 #include "pt/camera/session_recorder.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <fstream>
@@ -21,6 +23,19 @@
 
 namespace pt::camera {
 namespace {
+
+// FFmpeg picks the container by the file's extension; a name that names none is the likelier
+// cause than the folder or the encoder.
+std::string why_not_opened(const std::filesystem::path& video) {
+  std::string extension = video.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const char* known : {".mkv", ".avi", ".mov", ".nut"}) {
+    if (extension == known) return "the folder is not writable, or OpenCV's FFmpeg lacks the FFV1 encoder";
+  }
+  return (extension.empty() ? std::string("a name without an extension") : "'" + extension + "'") +
+         " names no video container that FFV1 goes into: name it .mkv";
+}
 
 constexpr double kFallbackFps = 30.0;
 
@@ -55,10 +70,7 @@ struct SessionRecorder::State {
     const double fps = context.fps > 0.0 ? context.fps : kFallbackFps;
     video.open(files.video.string(), cv::CAP_FFMPEG, cv::VideoWriter::fourcc('F', 'F', 'V', '1'), fps, cv::Size(w, h),
                false);
-    if (!video.isOpened()) {
-      throw InputError("cannot record to " + in_quotes(files.video) +
-                       ": the folder is not writable, or OpenCV's FFmpeg lacks the FFV1 encoder");
-    }
+    if (!video.isOpened()) throw InputError("cannot record to " + in_quotes(files.video) + ": " + why_not_opened(files.video));
     table.open(files.frames);
     if (!table) throw InputError("cannot write the frame table " + in_quotes(files.frames));
     table << "frame_index,timestamp_s,host_ns,source\n";

@@ -10,6 +10,7 @@
 
 #include "frame_reading.hpp"
 #include "pt/camera/open_file_source.hpp"
+#include "pt/camera/input_error.hpp"
 #include "pt/camera/recorded_session_source.hpp"
 #include "pt/camera/session_recorder.hpp"
 #include "pt/frame_pool.hpp"
@@ -170,4 +171,20 @@ TEST_CASE("the sidecar holds the camera settings, the eye regions and the detect
   CHECK(sidecar.find("\"regions\": [{\"eye\": \"single\", \"rect\": [4, 4, 40, 30]}]") != std::string::npos);
   CHECK(sidecar.find("\"algorithm\": \"hough\", \"fit\": \"circle\"") != std::string::npos);
   CHECK(sidecar.find("\"frames_recorded\": 0,") != std::string::npos);
+}
+
+TEST_CASE("a recording named for no video container is refused with the name as the reason") {
+  const pt::test::TempDir dir;
+  const RecordingContext context{"synthetic", std::nullopt, {}, {}, 30.0};
+  for (const char* name : {"r.txt", "r"}) {
+    CAPTURE(name);
+    try {
+      SessionRecorder recorder(dir / name, 64, 48, context);
+      FAIL("recording to " << name << " was not refused");
+    } catch (const pt::camera::InputError& e) {
+      CHECK_THAT(e.what(), Catch::Matchers::Contains("names no video container") &&
+                               Catch::Matchers::Contains("name it .mkv"));
+    }
+    CHECK_FALSE(std::filesystem::exists(dir / "r.frames.csv"));
+  }
 }
