@@ -105,7 +105,10 @@ void add_hessian_command(CLI::App& app, HessianOptions& o, int& exit_code) {
       ->check(positive_number());
   auto* threshold =
       cmd->add_option("--threshold", o.threshold, "Level of the mask written by --mask-out")->check(finite_number());
-  cmd->add_option("--mask-out", o.mask_out, "Also write map >= --threshold as a 0/255 mask (.png)")->needs(threshold);
+  auto* mask = cmd->add_option("--mask-out", o.mask_out, "Also write map >= --threshold as a 0/255 mask (.png)");
+  // Each without the other would do nothing, or not what was meant: both or neither.
+  mask->needs(threshold);
+  threshold->needs(mask);
   cmd->callback([&o, &exit_code] { exit_code = run_hessian(o); });
 }
 

@@ -97,6 +97,7 @@ TEST_CASE("command-line mistakes are one plain line and exit status 2") {
       {"eval --input synthetic --frames 5", "error: --ground-truth is required"},
       {"track --input synthetic --frames 5 --seed -1", "error: --seed: must be 0 or more, not -1"},
       {"hessian -i in.png -o out.tif --threshold nan --mask-out m.png", "error: --threshold: 'nan' is not a number"},
+      {"hessian -i in.png -o out.tif --threshold 0.5", "error: --threshold requires --mask-out"},
   };
   for (const auto& [args, message] : cases) {
     CAPTURE(args);
