@@ -91,7 +91,7 @@ void add_hessian_command(CLI::App& app, HessianOptions& o, int& exit_code) {
   cmd->add_option("--map", o.map, "lambda1, lambda2 (|lambda1| >= |lambda2|), direction (of lambda1), blob, vesselness")
       ->check(CLI::IsMember({"lambda1", "lambda2", "direction", "blob", "vesselness"}))
       ->capture_default_str();
-  cmd->add_option("--sigma", o.sigma, "One scale in px (eigenvalue maps: default 2)")->check(positive_number());
+  cmd->add_option("--sigma", o.sigma, "One scale in px, up to 8 (eigenvalue maps: default 2)")->check(positive_number());
   cmd->add_option("--scales", o.scales, "Scales s1,s2,... for blob (default 1,1.5,2,3) or vesselness (2,3,4.5,6,8)");
   cmd->add_option("--backend", o.backend, "cpu or cuda (default: cuda when a device is usable)")
       ->check(CLI::IsMember({"cpu", "cuda"}));

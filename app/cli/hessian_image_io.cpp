@@ -46,6 +46,7 @@ void check_mask_format(const std::string& path) {
 #if defined(PT_HAVE_OPENCV)
 
 Image<float> read_image_as_float(const std::string& path, const std::string& channel, std::vector<std::string>& notes) {
+  if (std::filesystem::is_directory(path)) throw std::runtime_error("'" + path + "' is a folder: --input takes one image");
   if (!std::filesystem::is_regular_file(path)) throw std::runtime_error("no such file: '" + path + "'");
   const cv::Mat m = cv::imread(path, cv::IMREAD_ANYDEPTH | cv::IMREAD_ANYCOLOR);
   if (m.empty()) throw std::runtime_error("cannot read '" + path + "' as an image");

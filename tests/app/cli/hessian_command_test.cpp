@@ -94,6 +94,7 @@ TEST_CASE("hessian refuses bad input with one clear error line") {
   }
   const std::pair<const char*, const char*> cases[] = {
       {"hessian -i missing.png --out v.tiff", "no such file"},
+      {"hessian -i . --out v.tiff", "'.' is a folder: --input takes one image"},
       {"hessian -i junk.png --backend cpu --out v.tiff", "cannot read"},
       {"hessian -i in.png --out v.xyz", "cannot tell the format"},
       {"hessian -i in.png --map lambda2 --scales 1,2 --out v.tiff", "takes one scale"},
