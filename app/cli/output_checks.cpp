@@ -24,7 +24,7 @@ fs::path resolved(const fs::path& p) {
 
 bool same_file(const fs::path& a, const fs::path& b) {
   std::error_code ec;
-  if (fs::equivalent(a, b, ec)) return true;  // hard links; an error (a file not there yet) is no
+  if (fs::equivalent(a, b, ec)) return true;  // hard links; an error (a file not there yet) is no match
   return resolved(a) == resolved(b);
 }
 
@@ -58,7 +58,6 @@ void check_outputs(std::span<const NamedPath> inputs, std::span<const NamedPath>
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const NamedPath& out = outputs[i];
     if (out.path.empty()) continue;
-    refuse_unwritable(out);
     for (const NamedPath& in : inputs) {
       if (!in.path.empty() && same_file(out.path, in.path)) {
         throw std::invalid_argument(out.option + " '" + out.path.string() + "' would overwrite " + in.option + " '" +
@@ -71,6 +70,7 @@ void check_outputs(std::span<const NamedPath> inputs, std::span<const NamedPath>
                                     ": give each output a file of its own");
       }
     }
+    refuse_unwritable(out);
   }
 }
 

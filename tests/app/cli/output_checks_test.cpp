@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include "cli_runner.hpp"
 #include "pt_catch.hpp"
@@ -11,16 +12,13 @@
 using pt::test::run_cli;
 using pt::test::slurp;
 
-TEST_CASE("outputs that would overwrite an input or each other are refused") {
-  pt::test::ScratchDir dir("overwrite");
+TEST_CASE("outputs that would overwrite a file, or cannot be written, are refused before any is begun") {
+  pt::test::ScratchDir dir("outputs");
   const std::string truth = "frame_index,eye,pupil_present\n";
   std::ofstream(dir.path() / "gt.csv") << truth;
   std::filesystem::create_directories(dir.path() / "sub");
-  struct Case {
-    const char* args;
-    const char* message;
-  };
-  const Case cases[] = {
+  const std::pair<const char*, const char*> cases[] = {
+      // over an input, or one another
       {"eval -i synthetic --frames 3 --ground-truth gt.csv --csv gt.csv", "--csv 'gt.csv' would overwrite --ground-truth"},
       {"eval -i synthetic --frames 3 --ground-truth gt.csv --json sub/../gt.csv", "would overwrite --ground-truth"},
       {"track -i synthetic --frames 3 --csv t.csv --blinks-csv ./t.csv", "--blinks-csv './t.csv' is also --csv"},
@@ -28,39 +26,22 @@ TEST_CASE("outputs that would overwrite an input or each other are refused") {
       {"track -i synthetic --frames 3 --record s.mkv --csv s.frames.csv", "--record's frame table 's.frames.csv' is also --csv"},
       {"track -i gt.csv --csv gt.csv", "--csv 'gt.csv' would overwrite --input 'gt.csv'"},
       {"hessian -i gt.csv -o gt.csv", "--out 'gt.csv' would overwrite --input"},
-  };
-  for (const Case& c : cases) {
-    CAPTURE(c.args);
-    const auto r = run_cli(c.args, dir.path());
-    INFO(r.output);
-    CHECK(r.exit_code == 1);
-    CHECK(r.output.find(c.message) != std::string::npos);
-    CHECK(slurp(dir.path() / "gt.csv") == truth);
-    for (const char* made : {"t.csv", "s.mkv", "s.frames.csv"}) CHECK_FALSE(std::filesystem::exists(dir.path() / made));
-  }
-}
-
-TEST_CASE("an output whose folder is missing is refused before any other output is begun") {
-  pt::test::ScratchDir dir("output_folders");
-  std::ofstream(dir.path() / "gt.csv") << "frame_index,eye,pupil_present\n";
-  struct Case {
-    const char* args;
-    const char* message;
-    const char* not_made;
-  };
-  const Case cases[] = {
+      // in a folder that is not there, after an output that could have been begun
       {"track -i synthetic --frames 3 --csv t.csv --blinks-csv nodir/b.csv",
-       "cannot write 'nodir/b.csv' (--blinks-csv): there is no folder 'nodir'", "t.csv"},
-      {"track -i synthetic --frames 3 --csv t.csv --record nodir/r.mkv", "there is no folder 'nodir'", "t.csv"},
-      {"eval -i synthetic --frames 3 --ground-truth gt.csv --csv t.csv --json nodir/s.json", "(--json)", "t.csv"},
-      {"hessian -i in.png -o m.tif --threshold 1 --mask-out nodir/m.png", "(--mask-out)", "m.tif"},
+       "cannot write 'nodir/b.csv' (--blinks-csv): there is no folder 'nodir'"},
+      {"track -i synthetic --frames 3 --csv t.csv --record nodir/r.mkv", "there is no folder 'nodir'"},
+      {"eval -i synthetic --frames 3 --ground-truth gt.csv --csv t.csv --json nodir/s.json", "(--json)"},
+      {"hessian -i in.png -o m.tif --threshold 1 --mask-out nodir/m.png", "(--mask-out)"},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.args);
-    const auto r = run_cli(c.args, dir.path());
+  for (const auto& [args, message] : cases) {
+    CAPTURE(args);
+    const auto r = run_cli(args, dir.path());
     INFO(r.output);
     CHECK(r.exit_code == 1);
-    CHECK(r.output.find(c.message) != std::string::npos);
-    CHECK_FALSE(std::filesystem::exists(dir.path() / c.not_made));
+    CHECK(r.output.find(message) != std::string::npos);
+    CHECK(slurp(dir.path() / "gt.csv") == truth);
+    for (const char* made : {"t.csv", "s.mkv", "s.frames.csv", "m.tif"}) {
+      CHECK_FALSE(std::filesystem::exists(dir.path() / made));
+    }
   }
 }
