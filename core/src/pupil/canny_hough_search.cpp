@@ -42,7 +42,7 @@ void CannyHoughSearch::refine(const HoughCircle& circle, const DetectorParams& p
     outcome_.edges.clear();
     const Point2f centre{model.cx, model.cy};
     for (const EdgePixel& e : edges_) {
-      if (distance(e.position) <= band && faces_away(e, centre)) outcome_.edges.push_back(e.position);
+      if (distance(e.position) <= band && hough_rules::faces_away(e, centre)) outcome_.edges.push_back(e.position);
     }
     const auto fit = fit_model(outcome_.edges, params.fit);
     if (!fit || !limits.admits(*fit)) break;

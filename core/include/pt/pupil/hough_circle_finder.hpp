@@ -20,26 +20,22 @@
 
 #include "pt/geometry.hpp"
 #include "pt/pupil/detector_params.hpp"
+#include "pt/pupil/hough_rules.hpp"
 
 namespace pt {
 
-struct EdgePixel {
-  Point2f position;
-  Point2f gradient;  // toward the brighter side; its length is irrelevant
+// The radii searched, min_radius..max_radius in steps, and per radius the full-circle votes one
+// edge pixel on the circle stands for. An edge pixel votes for a cell at most once per radius:
+// around a small circle its samples crowd into fewer cells than there are samples, so small
+// circles, which clutter forms by chance, get fewer votes.
+struct HoughRadii {
+  std::vector<float> radii;
+  std::vector<float> weights;
+  float step = 1.0F;
+  int votes_per_edge = 0;  // 360 / angle_step
 };
-
-// Whether the edge could lie on the border of a dark disc around `centre`: its gradient points
-// within 45 degrees of straight away from the centre. The normals of an oblique (1.5:1) pupil
-// stray up to 23 degrees from the radial direction; edges of clutter point anywhere.
-[[nodiscard]] bool faces_away(const EdgePixel& e, Point2f centre) noexcept;
-
-struct HoughCircle {
-  Point2f centre;
-  float radius = 0.0F;
-  // On the full-circle scale: about min(2 pi radius, 360 / angle_step) for a circle whose whole
-  // border is edges, less in proportion for a partial border.
-  float votes = 0.0F;
-};
+// Refills `table`, whose vectors keep their capacity.
+void fill_hough_radii(float min_radius, float max_radius, const CannyHoughParams& params, HoughRadii& table);
 
 class HoughCircleFinder {
  public:
@@ -55,16 +51,13 @@ class HoughCircleFinder {
   // The radii around `centre` where the edges facing away from it peak.
   void add_radius_peaks(std::span<const EdgePixel> edges, Point2f centre);
 
-  std::vector<float> radii_;
-  float radius_step_ = 1.0F;
-  std::vector<float> weights_;  // per radius: the full-circle votes one edge pixel on the circle stands for
-  int votes_per_edge_ = 0;      // 360 / angle_step
+  HoughRadii table_;
   std::vector<std::uint32_t> counts_;
-  std::vector<float> accumulator_;
-  std::vector<float> box_sums_;
-  std::vector<std::pair<float, std::size_t>> peaks_;  // (votes, cell)
-  std::vector<float> radial_;                         // edges per radius around one centre
-  std::vector<float> band_votes_;                     // votes within the band around each radius
+  std::vector<std::uint64_t> accumulator_;
+  std::vector<std::uint64_t> box_sums_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> peaks_;  // (votes, cell)
+  std::vector<std::uint32_t> radial_;  // edges per radius around one centre
+  std::vector<float> band_votes_;      // votes within the band around each radius
   std::vector<HoughCircle> circles_;
 };
 
