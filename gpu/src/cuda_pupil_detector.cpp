@@ -181,13 +181,11 @@ class Detector final : public CudaPupilDetector {
     }
   }
 
-  // The lane's images come back for the host's search. Thresholding and labeling, which needs
-  // no seed, is searched on the device first, and only its outcome is left to the host to judge.
+  // The lane's images come back for the host's search. A search that needs no seed
+  // (thresholding and labeling, Canny + Hough) runs on the device first, and only its outcome
+  // is left to the host to judge.
   void bring_back(EyeLane& lane, const DetectorParams& params) const {
-    if (options_.device_search && params.algorithm == Algorithm::ThresholdLabeling &&
-        device_threshold_labeling_supports(params)) {
-      lane.search_thresholds(params);
-    }
+    if (options_.device_search && device_frame_search_supports(params)) lane.search_frame(params);
     lane.download_images();
   }
 
@@ -260,10 +258,10 @@ class Detector final : public CudaPupilDetector {
         lane.download_images();
         lane.wait();
       }
-      bool searched_on_device = false;  // by thresholding and labeling
+      bool searched_on_device = false;  // by a search that needs no seed
       const auto search = [&](const RectI& rect) {
         EyePupilTracker::Preprocessed images = lane.results();
-        images.outcome = lane.threshold_outcome();
+        images.outcome = lane.frame_outcome();
         searched_on_device = images.outcome != nullptr;
         m = trackers_[k].process_preprocessed(images, Point2f{static_cast<float>(rect.x), static_cast<float>(rect.y)},
                                               slot.regions[k].eye, time_s, slot.params);

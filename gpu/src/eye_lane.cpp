@@ -25,7 +25,7 @@ void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, 
   width_ = pixels.width;
   height_ = pixels.height;
   timed_ = time_stages;
-  thresholds_searched_ = false;
+  frame_searched_ = false;
   const cudaStream_t s = stream_.get();
   CViewU8 source = pixels;
   if (!pinned) {
@@ -52,18 +52,18 @@ void EyeLane::download_images() {
   done_.record(stream_.get());
 }
 
-void EyeLane::search_thresholds(const DetectorParams& params) {
-  if (!thresholds_ || !thresholds_->serves(params)) {
-    thresholds_ = std::make_unique<DeviceThresholdLabeling>(max_width_, max_height_, params);
+void EyeLane::search_frame(const DetectorParams& params) {
+  if (!frame_search_ || !frame_search_->serves(params)) {
+    frame_search_ = make_device_frame_search(max_width_, max_height_, params);
   }
-  thresholds_->enqueue(stream_.get(), image(2), image(1), params);
-  thresholds_searched_ = true;
+  frame_search_->enqueue(stream_.get(), image(2), image(1), params);
+  frame_searched_ = true;
 }
 
-const SearchOutcome* EyeLane::threshold_outcome() {
-  if (!thresholds_searched_ || !thresholds_->outcome().complete) return nullptr;
-  threshold_outcome_ = to_search_outcome(thresholds_->outcome());
-  return &threshold_outcome_;
+const SearchOutcome* EyeLane::frame_outcome() {
+  if (!frame_searched_ || !frame_search_->outcome().complete) return nullptr;
+  frame_outcome_ = to_search_outcome(frame_search_->outcome());
+  return &frame_outcome_;
 }
 
 void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,

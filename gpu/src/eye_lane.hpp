@@ -11,7 +11,7 @@
 #include "pt/gpu/stream.hpp"
 #include "pt/pupil/eye_pupil_tracker.hpp"
 #include "search/eye_search.hpp"
-#include "threshold_labeling/device_threshold_labeling.hpp"
+#include "device_frame_search.hpp"
 
 namespace pt::gpu {
 
@@ -33,12 +33,12 @@ class EyeLane {
   void upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages);
   // Enqueues the copy of the three preprocessed images back to the host.
   void download_images();
-  // Enqueues thresholding and labeling of the uploaded view on the device, whose outcome comes
-  // back with the images (download_images() follows).
-  void search_thresholds(const DetectorParams& params);
+  // Enqueues a search that needs no seed (device_frame_search_supports) of the uploaded view on
+  // the device, whose outcome comes back with the images (download_images() follows).
+  void search_frame(const DetectorParams& params);
   // That outcome, once finished; nullptr when the frame was not searched so, or when the
-  // device left it to the host (a border too long for its lists).
-  [[nodiscard]] const SearchOutcome* threshold_outcome();
+  // device left it to the host (a list too long).
+  [[nodiscard]] const SearchOutcome* frame_outcome();
   // Enqueues the search of the uploaded view on the device, after whatever `chain` marks (the
   // eye's previous search), from the eye's state in `state`, first overwritten with `handover`
   // when given (pinned memory, as the host's tracker leaves the eye); `chain` then marks this
@@ -76,9 +76,9 @@ class EyeLane {
   PinnedImageU8 results_;
   EyePreprocessor preprocess_;
   std::unique_ptr<search::EyeSearchBuffers> search_buffers_;  // made for the first search
-  std::unique_ptr<DeviceThresholdLabeling> thresholds_;        // made for the first such search
-  bool thresholds_searched_ = false;                           // the uploaded view was
-  SearchOutcome threshold_outcome_;
+  std::unique_ptr<DeviceFrameSearch> frame_search_;            // made for the first such search
+  bool frame_searched_ = false;                                // the uploaded view was
+  SearchOutcome frame_outcome_;
   DeviceBuffer<search::EyeSearchResult> result_;
   PinnedBuffer<search::EyeSearchResult> result_host_;
 };

@@ -209,6 +209,10 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
     replay.params.window.enabled = true;
     compare_backends("synthetic tl window, latency", frames, replay, 1, true);
   }
+  SECTION("Canny + Hough, full regions, throughput mode") {
+    replay.params.algorithm = pt::Algorithm::CannyHough;
+    compare_backends("synthetic hough, throughput", frames, replay, 4, true);
+  }
   SECTION("median smoothing, circle fit") {
     replay.params.smoothing.kind = pt::Smoothing::Median;
     replay.params.fit = pt::FitModel::Circle;
@@ -242,5 +246,10 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
   SECTION("thresholding and labeling, throughput mode") {
     replay.params.algorithm = pt::Algorithm::ThresholdLabeling;
     compare_backends("real tl, throughput", frames, replay, 4, false);
+  }
+  SECTION("Canny + Hough, searches kept, latency mode") {
+    replay.params.algorithm = pt::Algorithm::CannyHough;
+    replay.keep_searches = true;
+    compare_backends("real hough, latency", frames, replay, 1, false);
   }
 }

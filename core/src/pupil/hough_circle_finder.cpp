@@ -16,11 +16,13 @@ std::optional<HoughCircle> pupil_of(std::span<const HoughCircle> circles) {
 
 }  // namespace
 
+float hough_radius_step(const CannyHoughParams& params) noexcept { return std::max(params.radius_step_px, 0.25F); }
+
 void fill_hough_radii(float min_radius, float max_radius, const CannyHoughParams& params, HoughRadii& table) {
   table.radii.clear();
   table.weights.clear();
-  table.step = std::max(params.radius_step_px, 0.25F);
-  for (float r = std::max(min_radius, 1.0F); r <= max_radius + 1e-3F; r += table.step) table.radii.push_back(r);
+  table.step = hough_radius_step(params);
+  for_each_hough_radius(min_radius, max_radius, table.step, [&](float r) { table.radii.push_back(r); });
   table.votes_per_edge = std::max(1, static_cast<int>(std::lround(360.0F / std::max(params.angle_step_deg, 0.1F))));
   for (const float r : table.radii) {
     table.weights.push_back(

@@ -199,7 +199,7 @@ __global__ void pick_refit_target(Plan p) {
 }
 
 // The kept level's fit and border, or the refit's where it succeeded.
-__global__ void finish(Plan p, TlOutcome* out) {
+__global__ void finish(Plan p, DeviceOutcome* out) {
   __shared__ int from;
   const TlState& s = *p.state;
   const int refit = p.levels;
@@ -258,14 +258,10 @@ struct DeviceThresholdLabeling::Buffers {
         hypothesis_votes(static_cast<std::size_t>(slots) * unit_samples.size() / ransac::kSampleSize),
         fits(static_cast<std::size_t>(slots)),
         scores(static_cast<std::size_t>(slots)),
-        state(1),
-        outcome(1) {
+        state(1) {
     PT_CUDA_CHECK(cudaMemcpy(samples.data(), unit_samples.data(), unit_samples.size() * sizeof(float),
                              cudaMemcpyHostToDevice));
-    // The outcome goes back whole, its lists' unused tails too: zeroed once, so that no copy
-    // reads memory that was never written.
-    PT_CUDA_CHECK(cudaMemset(outcome.data(), 0, sizeof(TlOutcome)));
-    // The lanes' streams do not wait for the default stream's copy and memset: they finish here.
+    // The lanes' streams do not wait for the default stream's copy: it finishes here.
     PT_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
@@ -287,17 +283,7 @@ struct DeviceThresholdLabeling::Buffers {
   DeviceBuffer<search::RansacFitResult> fits;
   DeviceBuffer<float> scores;
   DeviceBuffer<TlState> state;
-  DeviceBuffer<TlOutcome> outcome;
 };
-
-SearchOutcome to_search_outcome(const TlOutcome& o) {
-  SearchOutcome s;
-  if (o.has_fit) s.fit = o.fit;
-  s.edges.assign(o.edges, o.edges + o.edge_count);
-  s.inlier.assign(o.inlier, o.inlier + o.edge_count);
-  s.iterations = o.iterations;
-  return s;
-}
 
 DeviceThresholdLabeling::DeviceThresholdLabeling(int max_width, int max_height, const DetectorParams& params)
     : max_width_(max_width),
@@ -305,8 +291,7 @@ DeviceThresholdLabeling::DeviceThresholdLabeling(int max_width, int max_height, 
       levels_(rules::level_count(params.threshold_labeling)),
       ransac_(params.ransac),
       buffers_(std::make_unique<Buffers>(max_width, max_height, levels_ + 1,
-                                         RansacConicFitter::unit_samples(params.ransac))),
-      outcome_host_(1) {}
+                                         RansacConicFitter::unit_samples(params.ransac))) {}
 
 DeviceThresholdLabeling::~DeviceThresholdLabeling() = default;
 
@@ -315,7 +300,8 @@ bool device_threshold_labeling_supports(const DetectorParams& params) noexcept {
 }
 
 bool DeviceThresholdLabeling::serves(const DetectorParams& params) const noexcept {
-  return rules::level_count(params.threshold_labeling) == levels_ && params.ransac.hypotheses == ransac_.hypotheses &&
+  return params.algorithm == Algorithm::ThresholdLabeling && rules::level_count(params.threshold_labeling) == levels_ &&
+         params.ransac.hypotheses == ransac_.hypotheses &&
          params.ransac.seed == ransac_.seed;
 }
 
@@ -370,9 +356,9 @@ void DeviceThresholdLabeling::enqueue(cudaStream_t stream, CViewU8 smoothed, CVi
   PT_CUDA_CHECK_LAUNCH();
   tl::gather_borders(stream, smoothed, reflections, p.planes, p.slots, levels_, 1);
   fit_slots(stream, p, b.samples.data(), levels_, 1, params, limits);
-  finish<<<1, 256, 0, stream>>>(p, b.outcome.data());
+  finish<<<1, 256, 0, stream>>>(p, device_outcome());
   PT_CUDA_CHECK_LAUNCH();
-  PT_CUDA_CHECK(cudaMemcpyAsync(outcome_host_.data(), b.outcome.data(), sizeof(TlOutcome), cudaMemcpyDeviceToHost, stream));
+  bring_outcome_back(stream);
 }
 
 }  // namespace pt::gpu

@@ -12,50 +12,30 @@
 
 #include <cuda_runtime_api.h>
 
-#include "pt/gpu/device_memory.hpp"
+#include "../device_frame_search.hpp"
 #include "pt/pupil/detector_params.hpp"
-#include "pt/pupil/pupil_search.hpp"
 #include "blob_labels.hpp"
 
 namespace pt::gpu {
 
 // Border points a level's list holds; a level that reaches the search's choice with more is
-// left to the host (TlOutcome::complete false).
+// left to the host (DeviceOutcome::complete false).
 constexpr int kTlBorderCapacity = tl::kMostBorderPoints;
-
-struct TlOutcome {
-  bool complete = false;  // false: a border overflowed its list; the host searches the frame
-  bool has_fit = false;
-  ConicFit fit;
-  int iterations = 0;
-  int edge_count = 0;
-  Point2f edges[kTlBorderCapacity];
-  std::uint8_t inlier[kTlBorderCapacity];
-};
-
-// The outcome as the CPU's search gives it.
-[[nodiscard]] SearchOutcome to_search_outcome(const TlOutcome& o);
+static_assert(kTlBorderCapacity <= kDeviceOutcomePoints);
 
 // Whether the device searches with these parameters: levels below the image's darkest grey
 // (a negative min_threshold) are left to the host, whose search labels them as empty.
 [[nodiscard]] bool device_threshold_labeling_supports(const DetectorParams& params) noexcept;
 
-class DeviceThresholdLabeling {
+class DeviceThresholdLabeling final : public DeviceFrameSearch {
  public:
   // Sized once for images up to max_width x max_height and the levels of `params`.
   DeviceThresholdLabeling(int max_width, int max_height, const DetectorParams& params);
-  ~DeviceThresholdLabeling();
-  DeviceThresholdLabeling(const DeviceThresholdLabeling&) = delete;
-  DeviceThresholdLabeling& operator=(const DeviceThresholdLabeling&) = delete;
+  ~DeviceThresholdLabeling() override;
 
-  // Whether the buffers made for construction's parameters serve these (levels, RANSAC draws).
-  [[nodiscard]] bool serves(const DetectorParams& params) const noexcept;
-
-  // Enqueues the search of `smoothed` with `reflections` (device images of one size, the image
-  // not empty; the mask may be), and the outcome's copy to outcome(), valid once the stream is
-  // past it. The parameters must be supported (device_threshold_labeling_supports).
-  void enqueue(cudaStream_t stream, CViewU8 smoothed, CViewU8 reflections, const DetectorParams& params);
-  [[nodiscard]] const TlOutcome& outcome() const noexcept { return *outcome_host_.data(); }
+  // Thresholding and labeling with as many levels and the same RANSAC draws.
+  [[nodiscard]] bool serves(const DetectorParams& params) const noexcept override;
+  void enqueue(cudaStream_t stream, CViewU8 smoothed, CViewU8 reflections, const DetectorParams& params) override;
 
   struct Buffers;
 
@@ -65,7 +45,6 @@ class DeviceThresholdLabeling {
   int levels_;  // slots 0..levels_-1 the levels; slot levels_ the refit
   RansacParams ransac_;
   std::unique_ptr<Buffers> buffers_;
-  PinnedBuffer<TlOutcome> outcome_host_;
 };
 
 }  // namespace pt::gpu

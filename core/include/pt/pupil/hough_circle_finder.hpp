@@ -12,6 +12,7 @@
 // edges per peak.
 // Either way the best-voted circle wins, unless a well-voted circle of a pupil's size lies
 // inside it: then the winner was the iris.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -34,6 +35,13 @@ struct HoughRadii {
   float step = 1.0F;
   int votes_per_edge = 0;  // 360 / angle_step
 };
+// The spacing of the radii searched.
+[[nodiscard]] float hough_radius_step(const CannyHoughParams& params) noexcept;
+// Calls radius(r) for each radius searched, in increasing order.
+template <class Radius>
+void for_each_hough_radius(float min_radius, float max_radius, float step, Radius&& radius) {
+  for (float r = std::max(min_radius, 1.0F); r <= max_radius + 1e-3F; r += step) radius(r);
+}
 // Refills `table`, whose vectors keep their capacity.
 void fill_hough_radii(float min_radius, float max_radius, const CannyHoughParams& params, HoughRadii& table);
 
