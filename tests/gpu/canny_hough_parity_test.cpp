@@ -50,7 +50,7 @@ TEST_CASE("GPU Canny edges are the CPU's, in raster order") {
       }
     }
 
-    const pt::gpu::canny::EdgeFinder finder(img.width, img.height);
+    pt::gpu::canny::EdgeFinder finder(img.width, img.height);
     const pt::gpu::DeviceImageU8 image = pt::test::to_device(img, stream);
     const pt::gpu::DeviceImageU8 marked = pt::test::to_device(mask.view(), stream);
     finder.enqueue(stream.get(), pt::test::device_view(image), pt::test::device_view(marked), params);

@@ -2,6 +2,7 @@
 
 #include <climits>
 
+#include "../block_scan.cuh"
 #include "../pixel_grid.cuh"
 #include "../union_find.cuh"
 #include "pt/gpu/cuda_check.hpp"
@@ -66,29 +67,6 @@ __global__ void gradients(CViewU8 image, Maps m, int* histogram) {
   }
 }
 
-// The exclusive prefix sum of one value per thread of a kScanThreads block, and the total.
-template <class T>
-__device__ T block_exclusive_scan(T value, T& total) {
-  __shared__ T warp_totals[kScanThreads / 32];
-  const int lane = static_cast<int>(threadIdx.x) % 32;
-  const int warp = static_cast<int>(threadIdx.x) / 32;
-  T inclusive = value;
-  for (int d = 1; d < 32; d *= 2) {
-    const T up = __shfl_up_sync(0xFFFFFFFFU, inclusive, d);
-    if (lane >= d) inclusive += up;
-  }
-  if (lane == 31) warp_totals[warp] = inclusive;
-  __syncthreads();
-  T before = inclusive - value;
-  total = 0;
-  for (int w = 0; w < kScanThreads / 32; ++w) {
-    if (w < warp) before += warp_totals[w];
-    total += warp_totals[w];
-  }
-  __syncthreads();
-  return before;
-}
-
 // CannyEdgeDetector::magnitude_quantile, then the low threshold as collect_edges sets it.
 __global__ void __launch_bounds__(kScanThreads)
     set_thresholds(const int* histogram, float fraction, float low_ratio, int pixels, float* thresholds) {
@@ -102,7 +80,7 @@ __global__ void __launch_bounds__(kScanThreads)
   const long long h0 = b0 < kMagnitudeBins ? histogram[b0] : 0;
   const long long h1 = b0 + 1 < kMagnitudeBins ? histogram[b0 + 1] : 0;
   long long total = 0;
-  const long long before = block_exclusive_scan(h0 + h1, total);
+  const long long before = block_exclusive_scan<kScanThreads>(h0 + h1, total);
   const double wanted = static_cast<double>(fraction) * static_cast<double>(pixels);
   if (b0 < kMagnitudeBins && static_cast<double>(before + h0) >= wanted) {
     atomicMin(&first, b0);
@@ -210,7 +188,7 @@ __global__ void __launch_bounds__(kScanThreads) offset_rows(int* rows, int heigh
   int mine = 0;
   for (int y = first; y < last; ++y) mine += rows[y];
   int total = 0;
-  int at = block_exclusive_scan(mine, total);
+  int at = block_exclusive_scan<kScanThreads>(mine, total);
   for (int y = first; y < last; ++y) {
     const int n = rows[y];
     rows[y] = at;
@@ -255,9 +233,10 @@ EdgeFinder::EdgeFinder(int max_width, int max_height)
       gradients_(dx_.size()),
       count_(1) {}
 
-void EdgeFinder::enqueue(cudaStream_t stream, CViewU8 image, CViewU8 reflections, const CannyHoughParams& params) const {
+void EdgeFinder::enqueue(cudaStream_t stream, CViewU8 image, CViewU8 reflections, const CannyHoughParams& params) {
   const int w = image.width;
   const int h = image.height;
+  rows_ = h;
   const Maps m{dx_.data(),    dy_.data(),   magnitude_.data(), state_.data(), links_.data(),
                strong_.data(), edge_.data(), w,                 h};
   const dim3 grid = pixel_grid(w, h);

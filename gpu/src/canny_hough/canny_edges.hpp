@@ -20,14 +20,19 @@ struct EdgeList {
   Point2f* positions = nullptr;
   Point2f* gradients = nullptr;  // Sobel's, toward the brighter side
   int* count = nullptr;
+  const int* row_first = nullptr;  // per row of the image: the place of its first edge
+  int rows = 0;
 };
 
 class EdgeFinder {
  public:
   EdgeFinder(int max_width, int max_height);
   // Enqueues the edges of `image` (device, at most max_width x max_height) into list().
-  void enqueue(cudaStream_t stream, CViewU8 image, CViewU8 reflections, const CannyHoughParams& params) const;
-  [[nodiscard]] EdgeList list() const noexcept { return {positions_.data(), gradients_.data(), count_.data()}; }
+  void enqueue(cudaStream_t stream, CViewU8 image, CViewU8 reflections, const CannyHoughParams& params);
+  // The list of the last enqueued image.
+  [[nodiscard]] EdgeList list() const noexcept {
+    return {positions_.data(), gradients_.data(), count_.data(), row_offsets_.data(), rows_};
+  }
 
  private:
   DeviceBuffer<std::int16_t> dx_;
@@ -43,6 +48,7 @@ class EdgeFinder {
   DeviceBuffer<Point2f> positions_;
   DeviceBuffer<Point2f> gradients_;
   DeviceBuffer<int> count_;
+  int rows_ = 0;
 };
 
 }  // namespace pt::gpu::canny

@@ -1,5 +1,6 @@
 #include "dark_region_flood.cuh"
 
+#include "../kernel_shared_memory.hpp"
 #include "pt/gpu/cuda_check.hpp"
 
 namespace pt::gpu::search {
@@ -17,20 +18,8 @@ __global__ void __launch_bounds__(kSearchThreads)
 
 }  // namespace
 
-int enable_flood_shared_memory(const void* kernel) {
-  int device = 0;
-  PT_CUDA_CHECK(cudaGetDevice(&device));
-  int per_block = 0;
-  PT_CUDA_CHECK(cudaDeviceGetAttribute(&per_block, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  cudaFuncAttributes attributes{};
-  PT_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
-  const int bytes = per_block - static_cast<int>(attributes.sharedSizeBytes);
-  PT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
-  return bytes;
-}
-
 int launch_flood_shared_bytes() {
-  static const int bytes = enable_flood_shared_memory(reinterpret_cast<const void*>(&dark_region_floods));
+  static const int bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&dark_region_floods));
   return bytes;
 }
 

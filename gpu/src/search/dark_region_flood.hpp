@@ -38,9 +38,6 @@ struct FloodScratch {
   int* window_floods = nullptr;
 };
 
-// Lets `kernel` (a __global__ function that grows regions) launch with as much dynamic shared
-// memory as the device gives a block beside its static shared memory, and returns that size.
-int enable_flood_shared_memory(const void* kernel);
 
 // Owns the scratch for images up to width x height.
 class FloodScratchBuffers {

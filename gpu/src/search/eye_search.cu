@@ -9,6 +9,7 @@
 #include "edge_list.cuh"
 #include "geometric_refinement.cuh"
 #include "geometric_scratch.hpp"
+#include "../kernel_shared_memory.hpp"
 #include "isophote_trace.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/device_memory.hpp"
@@ -282,7 +283,7 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
   job.hypotheses = s.hypotheses;
   // Once: the kernel keeps the attribute. The launch asks no more than the flood uses, so that
   // the rest of the SM's memory caches the image.
-  static const int most_shared_bytes = enable_flood_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
+  static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
   const int flood_shared_bytes = std::min(most_shared_bytes, s.flood.shared_bytes_wanted());
   job.flood = s.flood.view(flood_shared_bytes);
   for (int k = 0; k < 2; ++k) job.lists[k] = s.list(k);

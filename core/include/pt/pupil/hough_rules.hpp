@@ -154,22 +154,25 @@ inline constexpr float kInnerShare = 0.5F;
          apart <= kDecentrationMax * outer.radius;
 }
 
-// Of circles[0, n): the best-voted (the first of equals), or the best well-voted pupil-sized
-// circle inside it; nullptr when none has a vote.
+// Whether `c` may be taken instead of the best-voted circle `top`: a pupil-sized circle inside
+// it with at least kInnerShare of its votes.
+[[nodiscard]] PT_HOST_DEVICE inline bool inner_pupil(const HoughCircle& c, const HoughCircle& top) noexcept {
+  return pupil_in_iris(c, top) && c.votes >= kInnerShare * top.votes;
+}
+
+// Of circles[0, n): the best-voted (the first of equals), or the best-voted inner_pupil of it
+// (the first of equals); nullptr when none has a vote.
 [[nodiscard]] PT_HOST_DEVICE inline const HoughCircle* pupil_of(const HoughCircle* circles, int n) noexcept {
   const HoughCircle* top = nullptr;
   for (int i = 0; i < n; ++i) {
     if (top == nullptr || circles[i].votes > top->votes) top = circles + i;
   }
   if (top == nullptr || top->votes <= 0.0F) return nullptr;
-  const HoughCircle* pick = top;
+  const HoughCircle* pick = nullptr;
   for (int i = 0; i < n; ++i) {
-    const HoughCircle& c = circles[i];
-    if (pupil_in_iris(c, *top) && c.votes >= kInnerShare * top->votes && (pick == top || c.votes > pick->votes)) {
-      pick = &c;
-    }
+    if (inner_pupil(circles[i], *top) && (pick == nullptr || circles[i].votes > pick->votes)) pick = circles + i;
   }
-  return pick;
+  return pick != nullptr ? pick : top;
 }
 
 }  // namespace hough_rules
