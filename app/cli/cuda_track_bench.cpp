@@ -132,6 +132,13 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
   const Timed on_cuda = drive(*cuda, pinned, regions, params, count, "track " + mode + ", " + cuda->description(), nothing);
   const gpu::CudaSearchCounts searched = cuda->search_counts();
 
+  // The same search with its iterations launched by a CUDA graph's conditional loop.
+  options.device_loop = gpu::DeviceLoop::Graph;
+  const auto graphed = gpu::make_cuda_detector(params, options);
+  const Timed on_graph =
+      drive(*graphed, pinned, regions, params, count, "track " + mode + ", " + graphed->description(), nothing);
+  options.device_loop = gpu::DeviceLoop::Persistent;
+
   // The same backend with every search on the host: what moving the search to the device gains.
   options.device_search = false;
   const auto hosted = gpu::make_cuda_detector(params, options);
@@ -152,8 +159,13 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
                "CUDA with host search / CUDA: frames/s %.3f\n",
                static_cast<unsigned long long>(searched.device), static_cast<unsigned long long>(searched.host),
                on_hosted.interval.fps() / on_cuda.interval.fps());
-  std::vector<StageTiming> rows{on_cpu.interval,    on_cpu.latency,    on_cuda.interval,
-                                on_cuda.latency,    on_hosted.interval, on_hosted.latency};
+  std::fprintf(stderr, "bench: device search in a CUDA graph's loop / in one persistent kernel: frames/s %.3f, "
+               "latency p50 %.3f, p99 %.3f\n",
+               on_graph.interval.fps() / on_cuda.interval.fps(),
+               on_graph.latency.percentile(0.5) / on_cuda.latency.percentile(0.5),
+               on_graph.latency.percentile(0.99) / on_cuda.latency.percentile(0.99));
+  std::vector<StageTiming> rows{on_cpu.interval,  on_cpu.latency,     on_cuda.interval,  on_cuda.latency,
+                                on_graph.interval, on_graph.latency, on_hosted.interval, on_hosted.latency};
   for (StageTiming& s : stages) rows.push_back(std::move(s));
   return rows;
 }

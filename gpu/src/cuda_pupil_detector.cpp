@@ -56,7 +56,8 @@ class Detector final : public CudaPupilDetector {
   std::string description() const override {
     const std::string threads = std::to_string(gang_.threads()) + (gang_.threads() == 1 ? " thread" : " threads");
     return "cuda (" + device_name_ + ", " + std::to_string(slots_.size()) + " frame(s) in flight, " +
-           (options_.device_search ? "tracked eyes searched on the device, lost ones on " + threads
+           (options_.device_search ? "tracked eyes searched on the device (" + std::string(to_string(options_.device_loop)) +
+                                         " loop), lost ones on " + threads
                                    : "search on " + threads) +
            ")";
   }
@@ -100,7 +101,8 @@ class Detector final : public CudaPupilDetector {
       if (device_search && on_device_[k] != 0) {
         lane->search(params, Point2f{static_cast<float>(r.x), static_cast<float>(r.y)},
                      std::as_const(frame).info().timestamp_s, states_[k].data(),
-                     std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr, chains_[k]);
+                     std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr, chains_[k],
+                     options_.device_loop);
         slot.on_device[k] = 1;
       } else {
         bring_back(*lane, params);

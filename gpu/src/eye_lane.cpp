@@ -67,7 +67,7 @@ const SearchOutcome* EyeLane::frame_outcome() {
 }
 
 void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
-                     const search::DeviceTrackState* handover, Event& chain) {
+                     const search::DeviceTrackState* handover, Event& chain, DeviceLoop loop) {
   if (!search_buffers_ || !search_buffers_->serves(params)) {
     search_buffers_ = std::make_unique<search::EyeSearchBuffers>(max_width_, max_height_, params);
   }
@@ -78,7 +78,7 @@ void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s
     PT_CUDA_CHECK(cudaMemcpyAsync(state, handover, sizeof(*state), cudaMemcpyHostToDevice, s));
   }
   search::enqueue_eye_search(s, {image(2), image(0), image(1), origin, time_s}, params, *search_buffers_, state,
-                             result_.data());
+                             result_.data(), loop);
   chain.record(s);
   PT_CUDA_CHECK(cudaMemcpyAsync(result_host_.data(), result_.data(), sizeof(search::EyeSearchResult),
                                 cudaMemcpyDeviceToHost, s));

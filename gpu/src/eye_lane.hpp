@@ -44,7 +44,7 @@ class EyeLane {
   // when given (pinned memory, as the host's tracker leaves the eye); `chain` then marks this
   // search. The result comes back into search_result().
   void search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
-              const search::DeviceTrackState* handover, Event& chain);
+              const search::DeviceTrackState* handover, Event& chain, DeviceLoop loop);
   [[nodiscard]] bool finished() const;
   void wait() const;
   // The uploaded view's images on the host, once finished after download_images().

@@ -134,7 +134,7 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu, S
 }
 
 void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& frames, const Replay& replay, int in_flight,
-                      bool pinned) {
+                      bool pinned, pt::gpu::DeviceLoop loop = pt::gpu::DeviceLoop::Persistent) {
   const Trace cpu = track(*pt::make_cpu_detector(replay.params), frames, replay, pt::make_host_allocator());
   for (const Search search : {Search::Host, Search::Device}) {
     pt::gpu::CudaDetectorOptions options;
@@ -142,6 +142,7 @@ void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& f
     options.search_threads = 2;
     options.time_stages = true;
     options.device_search = search == Search::Device;
+    options.device_loop = loop;
     const auto cuda = pt::gpu::make_cuda_detector(replay.params, options);
     const Trace gpu = track(*cuda, frames, replay, pinned ? pt::gpu::make_pinned_allocator() : pt::make_host_allocator());
     require_same(name, gpu, cpu, search);
@@ -209,6 +210,9 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
     replay.params.window.enabled = true;
     compare_backends("synthetic tl window, latency", frames, replay, 1, true);
   }
+  SECTION("device search as a CUDA graph, full regions, throughput mode") {
+    compare_backends("synthetic graph loop, throughput", frames, replay, 4, true, pt::gpu::DeviceLoop::Graph);
+  }
   SECTION("Canny + Hough, full regions, throughput mode") {
     replay.params.algorithm = pt::Algorithm::CannyHough;
     compare_backends("synthetic hough, throughput", frames, replay, 4, true);
@@ -246,6 +250,11 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
   SECTION("thresholding and labeling, throughput mode") {
     replay.params.algorithm = pt::Algorithm::ThresholdLabeling;
     compare_backends("real tl, throughput", frames, replay, 4, false);
+  }
+  SECTION("device search as a CUDA graph, tracking window, searches kept, latency mode") {
+    replay.params.window.enabled = true;
+    replay.keep_searches = true;
+    compare_backends("real graph loop, window, latency", frames, replay, 1, false, pt::gpu::DeviceLoop::Graph);
   }
   SECTION("Canny + Hough, searches kept, latency mode") {
     replay.params.algorithm = pt::Algorithm::CannyHough;

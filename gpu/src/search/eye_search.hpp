@@ -15,6 +15,7 @@
 #include "pt/pupil/eye_pupil_tracker.hpp"
 #include "pt/pupil/pupil_measurement.hpp"
 #include "pt/pupil/ransac_conic_fitter.hpp"
+#include "pt/gpu/device_loop.hpp"
 #include "pt/gpu/search_stages.hpp"
 
 namespace pt::gpu::search {
@@ -70,8 +71,10 @@ struct EyeSearchInput {
   double time_s = 0.0;
 };
 
-// Enqueues the search on `stream`: reads and updates `*state`, writes `*result` (device memory).
+// Enqueues the search on `stream`, launched as `loop` says: reads and updates `*state`, writes
+// `*result` (device memory). The buffers' previous search must have finished.
 void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,
-                        const EyeSearchBuffers& buffers, DeviceTrackState* state, EyeSearchResult* result);
+                        const EyeSearchBuffers& buffers, DeviceTrackState* state, EyeSearchResult* result,
+                        DeviceLoop loop);
 
 }  // namespace pt::gpu::search

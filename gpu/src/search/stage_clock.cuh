@@ -6,6 +6,12 @@
 
 namespace pt::gpu::search {
 
+// A clock's state, for a search whose steps are kernels of their own.
+struct ClockReading {
+  unsigned long long spent[kSearchStages];
+  unsigned long long last;
+};
+
 class StageClock {
  public:
   __device__ StageClock() {
@@ -13,6 +19,20 @@ class StageClock {
       for (unsigned long long& t : spent_) t = 0;
       last_ = now();
     }
+  }
+  // Goes on from a reading: the time between the kernels is charged to the next stage.
+  __device__ explicit StageClock(const ClockReading& r) {
+    if (threadIdx.x == 0) {
+      for (int k = 0; k < kSearchStages; ++k) spent_[k] = r.spent[k];
+      last_ = r.last;
+    }
+  }
+  // Meaningful in thread 0.
+  [[nodiscard]] __device__ ClockReading reading() const {
+    ClockReading r{};
+    for (int k = 0; k < kSearchStages; ++k) r.spent[k] = spent_[k];
+    r.last = last_;
+    return r;
   }
   __device__ void charge(SearchStage stage) {
     if (threadIdx.x != 0) return;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "pt/gpu/device_loop.hpp"
 #include "pt/gpu/search_stages.hpp"
 #include "pt/pupil/pupil_detector.hpp"
 
@@ -32,6 +33,8 @@ struct CudaDetectorOptions {
   // with several in flight (bench --what track --backend cuda times both in one run; the CLI's
   // --cuda-search auto picks by source).
   bool device_search = true;
+  // How the device search's Starburst iterations are launched (device_loop.hpp).
+  DeviceLoop device_loop = DeviceLoop::Persistent;
 };
 
 // Durations of the last collected frame's stages; for the device stages, the slower eye's.

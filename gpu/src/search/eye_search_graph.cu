@@ -1,0 +1,96 @@
+#include "eye_search_graph.hpp"
+
+#include <cstring>
+
+#include "../kernel_shared_memory.hpp"
+#include "pt/gpu/cuda_check.hpp"
+
+namespace pt::gpu::search {
+namespace {
+
+// Thread 0 keeps the progress for the next kernel and tells the loop whether to go on.
+__device__ void hand_on(SearchProgress& p, const StageClock& clock, SearchProgress* progress,
+                        cudaGraphConditionalHandle loop) {
+  __syncthreads();  // every thread has read the progress this kernel started from
+  if (threadIdx.x != 0) return;
+  p.clock = clock.reading();
+  *progress = p;
+  cudaGraphSetConditional(loop, p.phase != SearchPhase::Done ? 1U : 0U);
+}
+
+__global__ void __launch_bounds__(kSearchThreads)
+    graph_begin(const SearchJob* job, SearchProgress* progress, cudaGraphConditionalHandle loop) {
+  StageClock clock;
+  SearchProgress p;
+  begin_search(*job, p, clock);
+  hand_on(p, clock, progress, loop);
+}
+
+__global__ void __launch_bounds__(kSearchThreads)
+    graph_step(const SearchJob* job, SearchProgress* progress, cudaGraphConditionalHandle loop) {
+  SearchProgress p = *progress;
+  StageClock clock(p.clock);
+  search_step(*job, p, clock);
+  hand_on(p, clock, progress, loop);
+}
+
+__global__ void __launch_bounds__(kSearchThreads) graph_end(const SearchJob* job, const SearchProgress* progress) {
+  const SearchProgress p = *progress;
+  StageClock clock(p.clock);
+  end_search(*job, p, clock);
+}
+
+cudaGraphNode_t add_kernel(cudaGraph_t graph, const cudaGraphNode_t* after, void* kernel, void** args,
+                           int shared_bytes) {
+  cudaKernelNodeParams k{};
+  k.func = kernel;
+  k.gridDim = dim3(1);
+  k.blockDim = dim3(kSearchThreads);
+  k.sharedMemBytes = static_cast<unsigned>(shared_bytes);
+  k.kernelParams = args;
+  cudaGraphNode_t node = nullptr;
+  PT_CUDA_CHECK(cudaGraphAddKernelNode(&node, graph, after, after != nullptr ? 1 : 0, &k));
+  return node;
+}
+
+}  // namespace
+
+SearchGraph::SearchGraph(int flood_shared_bytes)
+    : flood_shared_bytes_(flood_shared_bytes), job_(1), job_host_(1), progress_(1) {
+  // Once: the kernel keeps the attribute.
+  static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&graph_begin));
+  if (flood_shared_bytes > most_shared_bytes) throw CudaError("SearchGraph: the flood asks more shared memory than the device has");
+  PT_CUDA_CHECK(cudaGraphCreate(&graph_, 0));
+  cudaGraphConditionalHandle loop{};
+  PT_CUDA_CHECK(cudaGraphConditionalHandleCreate(&loop, graph_, 0, 0));
+  const SearchJob* job = job_.data();
+  SearchProgress* progress = progress_.data();
+  void* begin_args[] = {&job, &progress, &loop};
+  const cudaGraphNode_t begin =
+      add_kernel(graph_, nullptr, reinterpret_cast<void*>(&graph_begin), begin_args, flood_shared_bytes);
+  cudaGraphNodeParams while_params{};
+  while_params.type = cudaGraphNodeTypeConditional;
+  while_params.conditional.handle = loop;
+  while_params.conditional.type = cudaGraphCondTypeWhile;
+  while_params.conditional.size = 1;
+  cudaGraphNode_t iterate = nullptr;
+  PT_CUDA_CHECK(cudaGraphAddNode(&iterate, graph_, &begin, nullptr, 1, &while_params));
+  void* step_args[] = {&job, &progress, &loop};
+  (void)add_kernel(while_params.conditional.phGraph_out[0], nullptr, reinterpret_cast<void*>(&graph_step), step_args, 0);
+  void* end_args[] = {&job, &progress};
+  (void)add_kernel(graph_, &iterate, reinterpret_cast<void*>(&graph_end), end_args, 0);
+  PT_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0));
+}
+
+SearchGraph::~SearchGraph() {
+  if (exec_ != nullptr) cudaGraphExecDestroy(exec_);
+  if (graph_ != nullptr) cudaGraphDestroy(graph_);
+}
+
+void SearchGraph::launch(cudaStream_t stream, const SearchJob& job) {
+  std::memcpy(job_host_.data(), &job, sizeof(SearchJob));
+  PT_CUDA_CHECK(cudaMemcpyAsync(job_.data(), job_host_.data(), sizeof(SearchJob), cudaMemcpyHostToDevice, stream));
+  PT_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
+}
+
+}  // namespace pt::gpu::search

@@ -1,0 +1,35 @@
+#pragma once
+// The device search as a CUDA graph (DeviceLoop::Graph): a kernel that floods, a conditional
+// WHILE node whose body is one Starburst iteration (the kernel sets the condition while the
+// search goes on), and a kernel that judges the pupil; the progress between them stays in device
+// memory. Instantiated once per lane; each frame's job is copied in ahead of the launch.
+#include <cuda_runtime_api.h>
+
+#include "eye_search_steps.cuh"
+#include "pt/gpu/device_memory.hpp"
+
+namespace pt::gpu::search {
+
+class SearchGraph {
+ public:
+  // For jobs whose flood asks `flood_shared_bytes` of dynamic shared memory.
+  explicit SearchGraph(int flood_shared_bytes);
+  ~SearchGraph();
+  SearchGraph(const SearchGraph&) = delete;
+  SearchGraph& operator=(const SearchGraph&) = delete;
+
+  [[nodiscard]] int flood_shared_bytes() const noexcept { return flood_shared_bytes_; }
+  // Enqueues the search of `job` on `stream`. The previous launch must have finished (the job's
+  // pinned copy is reused).
+  void launch(cudaStream_t stream, const SearchJob& job);
+
+ private:
+  int flood_shared_bytes_;
+  DeviceBuffer<SearchJob> job_;
+  PinnedBuffer<SearchJob> job_host_;
+  DeviceBuffer<SearchProgress> progress_;
+  cudaGraph_t graph_ = nullptr;
+  cudaGraphExec_t exec_ = nullptr;
+};
+
+}  // namespace pt::gpu::search
