@@ -44,8 +44,21 @@ BackendDecision decide_backend(const std::string& backend) {
 #endif
 }
 
+#if defined(PT_HAVE_CUDA)
+namespace {
+
+gpu::DeviceLoop device_loop_named(const std::string& name) {
+  for (const gpu::DeviceLoop loop : {gpu::DeviceLoop::Graph, gpu::DeviceLoop::Persistent, gpu::DeviceLoop::TailLaunch}) {
+    if (name == to_string(loop)) return loop;
+  }
+  throw std::invalid_argument("unknown --device-loop '" + name + "' (choose graph, persistent or tail-launch)");
+}
+
+}  // namespace
+#endif
+
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
-                               int in_flight, bool device_search) {
+                               int in_flight, bool device_search, const std::string& device_loop) {
   BackendDecision decision = decide_backend(backend);
   const int threads = default_cpu_threads(eyes);
 #if defined(PT_HAVE_CUDA)
@@ -54,11 +67,13 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
     options.max_in_flight = params.window.enabled ? 1 : std::max(1, in_flight);
     options.search_threads = threads;
     options.device_search = device_search;
+    options.device_loop = device_loop_named(device_loop);
     return {gpu::make_cuda_detector(params, options), std::move(decision.why)};
   }
 #else
   (void)in_flight;
   (void)device_search;
+  (void)device_loop;
 #endif
   return {make_cpu_detector(params, threads), std::move(decision.why)};
 }

@@ -132,12 +132,17 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
   const Timed on_cuda = drive(*cuda, pinned, regions, params, count, "track " + mode + ", " + cuda->description(), nothing);
   const gpu::CudaSearchCounts searched = cuda->search_counts();
 
-  // The same search with its iterations launched by a CUDA graph's conditional loop.
-  options.device_loop = gpu::DeviceLoop::Graph;
-  const auto graphed = gpu::make_cuda_detector(params, options);
-  const Timed on_graph =
-      drive(*graphed, pinned, regions, params, count, "track " + mode + ", " + graphed->description(), nothing);
-  options.device_loop = gpu::DeviceLoop::Persistent;
+  // The same search with its iterations launched the other ways (device_loop.hpp).
+  const gpu::DeviceLoop chosen = options.device_loop;
+  std::vector<std::pair<gpu::DeviceLoop, Timed>> loops;
+  for (const gpu::DeviceLoop loop : {gpu::DeviceLoop::Graph, gpu::DeviceLoop::Persistent, gpu::DeviceLoop::TailLaunch}) {
+    if (loop == chosen) continue;
+    options.device_loop = loop;
+    const auto looped = gpu::make_cuda_detector(params, options);
+    loops.emplace_back(loop, drive(*looped, pinned, regions, params, count, "track " + mode + ", " + looped->description(),
+                                   nothing));
+  }
+  options.device_loop = chosen;
 
   // The same backend with every search on the host: what moving the search to the device gains.
   options.device_search = false;
@@ -159,13 +164,19 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
                "CUDA with host search / CUDA: frames/s %.3f\n",
                static_cast<unsigned long long>(searched.device), static_cast<unsigned long long>(searched.host),
                on_hosted.interval.fps() / on_cuda.interval.fps());
-  std::fprintf(stderr, "bench: device search in a CUDA graph's loop / in one persistent kernel: frames/s %.3f, "
-               "latency p50 %.3f, p99 %.3f\n",
-               on_graph.interval.fps() / on_cuda.interval.fps(),
-               on_graph.latency.percentile(0.5) / on_cuda.latency.percentile(0.5),
-               on_graph.latency.percentile(0.99) / on_cuda.latency.percentile(0.99));
-  std::vector<StageTiming> rows{on_cpu.interval,  on_cpu.latency,     on_cuda.interval,  on_cuda.latency,
-                                on_graph.interval, on_graph.latency, on_hosted.interval, on_hosted.latency};
+  std::vector<StageTiming> rows{on_cpu.interval, on_cpu.latency, on_cuda.interval, on_cuda.latency};
+  for (auto& [loop, timed] : loops) {
+    std::fprintf(stderr, "bench: device search in a %s loop / in the default %s loop: frames/s %.3f, "
+                 "latency p50 %.3f, p99 %.3f\n",
+                 std::string(to_string(loop)).c_str(), std::string(to_string(chosen)).c_str(),
+                 timed.interval.fps() / on_cuda.interval.fps(),
+                 timed.latency.percentile(0.5) / on_cuda.latency.percentile(0.5),
+                 timed.latency.percentile(0.99) / on_cuda.latency.percentile(0.99));
+    rows.push_back(std::move(timed.interval));
+    rows.push_back(std::move(timed.latency));
+  }
+  rows.push_back(on_hosted.interval);
+  rows.push_back(on_hosted.latency);
   for (StageTiming& s : stages) rows.push_back(std::move(s));
   return rows;
 }

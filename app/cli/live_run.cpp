@@ -50,7 +50,7 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
   constexpr int kCudaFramesInFlight = 3;
   const DetectorChoice choice =
       choose_detector(options.backend, params, regions.size(), kCudaFramesInFlight,
-                      cuda_search_on_device(options.cuda_search));
+                      cuda_search_on_device(options.cuda_search), options.device_loop);
   const std::unique_ptr<PupilDetector>& detector = choice.detector;
   std::fprintf(stderr, "input: %s\nbackend: %s; %s\n", source.describe().c_str(), detector->description().c_str(),
                choice.why.c_str());

@@ -33,6 +33,12 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
                  "faster); the same results to the bit")
       ->check(CLI::IsMember({"auto", "device", "host"}))
       ->capture_default_str();
+  cmd.add_option("--device-loop", o.device_loop,
+                 "CUDA backend, how the device search's Starburst iterations are launched: graph (a CUDA graph's "
+                 "conditional loop, the fastest), persistent (one kernel for the whole search) or tail-launch (each "
+                 "iteration's kernel launches the next); the same results to the bit")
+      ->check(CLI::IsMember({"graph", "persistent", "tail-launch"}))
+      ->capture_default_str();
   add_reflections_option(cmd, o.reflections);
   cmd.add_option("--fit", o.fit, "Pupil model fitted to the edges")->check(CLI::IsMember({"circle", "ellipse"}));
   cmd.add_option("--mode", o.mode, "full: search each eye's whole region; window: once found, only a window around the pupil")

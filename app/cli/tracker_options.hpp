@@ -27,6 +27,7 @@ struct TrackerOptions {
   std::string mode = "full";  // full | window
   std::string backend = "auto";  // auto | cpu | cuda
   std::string cuda_search = "auto";  // auto | device | host: see cuda_search_on_device()
+  std::string device_loop = "graph";  // graph | persistent | tail-launch: pt/gpu/device_loop.hpp
   std::string size = "1280x1024";
   bool independent_frames = false;  // search every frame from scratch
   bool quiet = false;

@@ -213,6 +213,9 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
   SECTION("device search as a CUDA graph, full regions, throughput mode") {
     compare_backends("synthetic graph loop, throughput", frames, replay, 4, true, pt::gpu::DeviceLoop::Graph);
   }
+  SECTION("device search as tail-launched kernels, full regions, latency mode") {
+    compare_backends("synthetic tail-launch loop, latency", frames, replay, 1, false, pt::gpu::DeviceLoop::TailLaunch);
+  }
   SECTION("Canny + Hough, full regions, throughput mode") {
     replay.params.algorithm = pt::Algorithm::CannyHough;
     compare_backends("synthetic hough, throughput", frames, replay, 4, true);
@@ -255,6 +258,9 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
     replay.params.window.enabled = true;
     replay.keep_searches = true;
     compare_backends("real graph loop, window, latency", frames, replay, 1, false, pt::gpu::DeviceLoop::Graph);
+  }
+  SECTION("device search as tail-launched kernels, throughput mode") {
+    compare_backends("real tail-launch loop, throughput", frames, replay, 4, true, pt::gpu::DeviceLoop::TailLaunch);
   }
   SECTION("Canny + Hough, searches kept, latency mode") {
     replay.params.algorithm = pt::Algorithm::CannyHough;

@@ -6,6 +6,8 @@
 
 #include "../kernel_shared_memory.hpp"
 #include "eye_search_graph.hpp"
+#include "eye_search_tail.hpp"
+#include "search_job_slot.hpp"
 #include "eye_search_steps.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/device_memory.hpp"
@@ -54,7 +56,8 @@ struct EyeSearchBuffers::Storage {
   DeviceBuffer<int> counts;
   RansacScratchBuffers ransac_scratch;
   GeometricScratchBuffers geometric;
-  std::unique_ptr<SearchGraph> graph;  // made for the first search launched as a graph
+  std::unique_ptr<SearchGraph> graph;     // made for the first search launched as a graph
+  std::unique_ptr<SearchJobSlot> chain;  // for the first search launched as a tail-launched chain
 };
 
 EyeSearchBuffers::EyeSearchBuffers(int max_width, int max_height, const DetectorParams& params)
@@ -113,6 +116,14 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
       s.graph = std::make_unique<SearchGraph>(flood_shared_bytes);
     }
     s.graph->launch(stream, job);
+    return;
+  }
+  if (loop == DeviceLoop::TailLaunch) {
+    static const int most_chain_bytes = enable_most_shared_memory(tail_chain_first_kernel());
+    if (flood_shared_bytes > most_chain_bytes) throw CudaError("tail-launched search: the flood asks too much shared memory");
+    if (!s.chain) s.chain = std::make_unique<SearchJobSlot>();
+    s.chain->put(stream, job);
+    PT_CUDA_CHECK(launch_tail_chain(stream, s.chain->job(), s.chain->progress(), flood_shared_bytes));
     return;
   }
   eye_search_kernel<<<1, kSearchThreads, flood_shared_bytes, stream>>>(job);

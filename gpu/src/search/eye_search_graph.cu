@@ -1,21 +1,15 @@
 #include "eye_search_graph.hpp"
 
-#include <cstring>
-
 #include "../kernel_shared_memory.hpp"
 #include "pt/gpu/cuda_check.hpp"
 
 namespace pt::gpu::search {
 namespace {
 
-// Thread 0 keeps the progress for the next kernel and tells the loop whether to go on.
+// The loop goes on while the search does.
 __device__ void hand_on(SearchProgress& p, const StageClock& clock, SearchProgress* progress,
                         cudaGraphConditionalHandle loop) {
-  __syncthreads();  // every thread has read the progress this kernel started from
-  if (threadIdx.x != 0) return;
-  p.clock = clock.reading();
-  *progress = p;
-  cudaGraphSetConditional(loop, p.phase != SearchPhase::Done ? 1U : 0U);
+  if (keep_progress(p, clock, progress)) cudaGraphSetConditional(loop, p.phase != SearchPhase::Done ? 1U : 0U);
 }
 
 __global__ void __launch_bounds__(kSearchThreads)
@@ -56,15 +50,15 @@ cudaGraphNode_t add_kernel(cudaGraph_t graph, const cudaGraphNode_t* after, void
 }  // namespace
 
 SearchGraph::SearchGraph(int flood_shared_bytes)
-    : flood_shared_bytes_(flood_shared_bytes), job_(1), job_host_(1), progress_(1) {
+    : flood_shared_bytes_(flood_shared_bytes) {
   // Once: the kernel keeps the attribute.
   static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&graph_begin));
   if (flood_shared_bytes > most_shared_bytes) throw CudaError("SearchGraph: the flood asks more shared memory than the device has");
   PT_CUDA_CHECK(cudaGraphCreate(&graph_, 0));
   cudaGraphConditionalHandle loop{};
   PT_CUDA_CHECK(cudaGraphConditionalHandleCreate(&loop, graph_, 0, 0));
-  const SearchJob* job = job_.data();
-  SearchProgress* progress = progress_.data();
+  const SearchJob* job = slot_.job();
+  SearchProgress* progress = slot_.progress();
   void* begin_args[] = {&job, &progress, &loop};
   const cudaGraphNode_t begin =
       add_kernel(graph_, nullptr, reinterpret_cast<void*>(&graph_begin), begin_args, flood_shared_bytes);
@@ -88,8 +82,7 @@ SearchGraph::~SearchGraph() {
 }
 
 void SearchGraph::launch(cudaStream_t stream, const SearchJob& job) {
-  std::memcpy(job_host_.data(), &job, sizeof(SearchJob));
-  PT_CUDA_CHECK(cudaMemcpyAsync(job_.data(), job_host_.data(), sizeof(SearchJob), cudaMemcpyHostToDevice, stream));
+  slot_.put(stream, job);
   PT_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
 }
 

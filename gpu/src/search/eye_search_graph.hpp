@@ -5,8 +5,7 @@
 // memory. Instantiated once per lane; each frame's job is copied in ahead of the launch.
 #include <cuda_runtime_api.h>
 
-#include "eye_search_steps.cuh"
-#include "pt/gpu/device_memory.hpp"
+#include "search_job_slot.hpp"
 
 namespace pt::gpu::search {
 
@@ -25,9 +24,7 @@ class SearchGraph {
 
  private:
   int flood_shared_bytes_;
-  DeviceBuffer<SearchJob> job_;
-  PinnedBuffer<SearchJob> job_host_;
-  DeviceBuffer<SearchProgress> progress_;
+  SearchJobSlot slot_;
   cudaGraph_t graph_ = nullptr;
   cudaGraphExec_t exec_ = nullptr;
 };

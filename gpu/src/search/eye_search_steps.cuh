@@ -190,6 +190,16 @@ __device__ inline void search_step(const SearchJob& job, SearchProgress& p, Stag
   if (settled) finish_search(job, p, clock);
 }
 
+// For a search whose steps are kernels of their own: thread 0 keeps the progress for the next
+// kernel, and alone gets true.
+__device__ inline bool keep_progress(SearchProgress& p, const StageClock& clock, SearchProgress* progress) {
+  __syncthreads();  // every thread has read the progress this kernel started from
+  if (threadIdx.x != 0) return false;
+  p.clock = clock.reading();
+  *progress = p;
+  return true;
+}
+
 // EyePupilTracker::assess and believe on the search's outcome, the eye's state updated, and the
 // result written.
 __device__ inline void end_search(const SearchJob& job, const SearchProgress& p, StageClock& clock) {

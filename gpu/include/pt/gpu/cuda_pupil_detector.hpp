@@ -34,7 +34,7 @@ struct CudaDetectorOptions {
   // --cuda-search auto picks by source).
   bool device_search = true;
   // How the device search's Starburst iterations are launched (device_loop.hpp).
-  DeviceLoop device_loop = DeviceLoop::Persistent;
+  DeviceLoop device_loop = DeviceLoop::Graph;
 };
 
 // Durations of the last collected frame's stages; for the device stages, the slower eye's.
