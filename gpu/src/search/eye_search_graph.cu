@@ -4,6 +4,12 @@
 #include "pt/gpu/cuda_check.hpp"
 
 namespace pt::gpu::search {
+
+// Conditional nodes came with CUDA 12.3, cudaGraphAddNode's edge data with 12.3 as
+// cudaGraphAddNode_v2, the plain name in 13.0.
+#if CUDART_VERSION >= 12040
+bool graph_loop_built() { return true; }
+
 namespace {
 
 // The loop goes on while the search does.
@@ -68,7 +74,11 @@ SearchGraph::SearchGraph(int flood_shared_bytes)
   while_params.conditional.type = cudaGraphCondTypeWhile;
   while_params.conditional.size = 1;
   cudaGraphNode_t iterate = nullptr;
+#if CUDART_VERSION >= 13000
   PT_CUDA_CHECK(cudaGraphAddNode(&iterate, graph_, &begin, nullptr, 1, &while_params));
+#else
+  PT_CUDA_CHECK(cudaGraphAddNode_v2(&iterate, graph_, &begin, nullptr, 1, &while_params));
+#endif
   void* step_args[] = {&job, &progress, &loop};
   (void)add_kernel(while_params.conditional.phGraph_out[0], nullptr, reinterpret_cast<void*>(&graph_step), step_args, 0);
   void* end_args[] = {&job, &progress};
@@ -85,5 +95,14 @@ void SearchGraph::launch(cudaStream_t stream, const SearchJob& job) {
   slot_.put(stream, job);
   PT_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
 }
+#else
+bool graph_loop_built() { return false; }
+
+SearchGraph::SearchGraph(int flood_shared_bytes) : flood_shared_bytes_(flood_shared_bytes) {
+  throw CudaError("the graph loop needs CUDA 12.4 or newer at build time");
+}
+SearchGraph::~SearchGraph() = default;
+void SearchGraph::launch(cudaStream_t, const SearchJob&) {}
+#endif
 
 }  // namespace pt::gpu::search
