@@ -2,6 +2,7 @@
 
 #include "../kernel_shared_memory.hpp"
 #include "pt/gpu/cuda_check.hpp"
+#include "split_search_kernels.cuh"
 
 namespace pt::gpu::search {
 
@@ -13,32 +14,12 @@ bool graph_loop_built() { return true; }
 namespace {
 
 // The loop goes on while the search does.
-__device__ void hand_on(SearchProgress& p, const StageClock& clock, SearchProgress* progress,
-                        cudaGraphConditionalHandle loop) {
-  if (keep_progress(p, clock, progress)) cudaGraphSetConditional(loop, p.phase != SearchPhase::Done ? 1U : 0U);
-}
-
-__global__ void __launch_bounds__(kSearchThreads)
-    graph_begin(const SearchJob* job, SearchProgress* progress, cudaGraphConditionalHandle loop) {
-  StageClock clock;
-  SearchProgress p;
-  begin_search(*job, p, clock);
-  hand_on(p, clock, progress, loop);
-}
-
-__global__ void __launch_bounds__(kSearchThreads)
-    graph_step(const SearchJob* job, SearchProgress* progress, cudaGraphConditionalHandle loop) {
-  SearchProgress p = *progress;
-  StageClock clock(p.clock);
-  search_step(*job, p, clock);
-  hand_on(p, clock, progress, loop);
-}
-
-__global__ void __launch_bounds__(kSearchThreads) graph_end(const SearchJob* job, const SearchProgress* progress) {
-  const SearchProgress p = *progress;
-  StageClock clock(p.clock);
-  end_search(*job, p, clock);
-}
+struct GraphHandOn {
+  cudaGraphConditionalHandle loop;
+  __device__ void operator()(const SearchProgress& p, const SearchJob*, SearchProgress*) const {
+    cudaGraphSetConditional(loop, p.phase != SearchPhase::Done ? 1U : 0U);
+  }
+};
 
 cudaGraphNode_t add_kernel(cudaGraph_t graph, const cudaGraphNode_t* after, void* kernel, void** args,
                            int shared_bytes) {
@@ -58,19 +39,20 @@ cudaGraphNode_t add_kernel(cudaGraph_t graph, const cudaGraphNode_t* after, void
 SearchGraph::SearchGraph(int flood_shared_bytes)
     : flood_shared_bytes_(flood_shared_bytes) {
   // Once: the kernel keeps the attribute.
-  static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&graph_begin));
+  static const int most_shared_bytes =
+      enable_most_shared_memory(reinterpret_cast<const void*>(&split_begin<GraphHandOn>));
   if (flood_shared_bytes > most_shared_bytes) throw CudaError("SearchGraph: the flood asks more shared memory than the device has");
   PT_CUDA_CHECK(cudaGraphCreate(&graph_, 0));
-  cudaGraphConditionalHandle loop{};
-  PT_CUDA_CHECK(cudaGraphConditionalHandleCreate(&loop, graph_, 0, 0));
+  GraphHandOn on{};
+  PT_CUDA_CHECK(cudaGraphConditionalHandleCreate(&on.loop, graph_, 0, 0));
   const SearchJob* job = slot_.job();
   SearchProgress* progress = slot_.progress();
-  void* begin_args[] = {&job, &progress, &loop};
+  void* step_args[] = {&job, &progress, &on};
   const cudaGraphNode_t begin =
-      add_kernel(graph_, nullptr, reinterpret_cast<void*>(&graph_begin), begin_args, flood_shared_bytes);
+      add_kernel(graph_, nullptr, reinterpret_cast<void*>(&split_begin<GraphHandOn>), step_args, flood_shared_bytes);
   cudaGraphNodeParams while_params{};
   while_params.type = cudaGraphNodeTypeConditional;
-  while_params.conditional.handle = loop;
+  while_params.conditional.handle = on.loop;
   while_params.conditional.type = cudaGraphCondTypeWhile;
   while_params.conditional.size = 1;
   cudaGraphNode_t iterate = nullptr;
@@ -79,10 +61,10 @@ SearchGraph::SearchGraph(int flood_shared_bytes)
 #else
   PT_CUDA_CHECK(cudaGraphAddNode_v2(&iterate, graph_, &begin, nullptr, 1, &while_params));
 #endif
-  void* step_args[] = {&job, &progress, &loop};
-  (void)add_kernel(while_params.conditional.phGraph_out[0], nullptr, reinterpret_cast<void*>(&graph_step), step_args, 0);
+  (void)add_kernel(while_params.conditional.phGraph_out[0], nullptr, reinterpret_cast<void*>(&split_step<GraphHandOn>),
+                   step_args, 0);
   void* end_args[] = {&job, &progress};
-  (void)add_kernel(graph_, &iterate, reinterpret_cast<void*>(&graph_end), end_args, 0);
+  (void)add_kernel(graph_, &iterate, reinterpret_cast<void*>(&split_end), end_args, 0);
   PT_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0));
 }
 
