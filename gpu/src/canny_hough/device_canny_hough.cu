@@ -145,7 +145,10 @@ __global__ void __launch_bounds__(kPickThreads)
   const int base = static_cast<int>(blockIdx.x) * kRankChunk;
   const std::size_t first_out = static_cast<std::size_t>(blockIdx.x) * kCandidates;
   if (base >= n) {  // past the peaks: a share of none
-    if (threadIdx.x < kCandidates) out.votes[first_out + threadIdx.x] = 0;
+    if (threadIdx.x < kCandidates) {
+      out.votes[first_out + threadIdx.x] = 0;
+      out.cells[first_out + threadIdx.x] = 0;
+    }
     return;
   }
   for (int j = 0; j < kPerRanker; ++j) {

@@ -6,8 +6,9 @@ namespace pt::gpu {
 
 // All three make the same decisions to the bit. bench --what track --backend cuda times them in
 // one run: on the H100 (1280x1024 binocular) the graph's median latency was 2-8 % below the
-// persistent kernel's in each of seven runs of the three modes, its frames/s up to 16 % higher in
-// all but one; the tail-launched chain fell between them.
+// persistent kernel's in each of ten runs of the three modes; frames/s and p99 latency moved
+// either way by up to 16 % and 55 % from run to run (the machine's noise), and the
+// tail-launched chain fell between the two.
 enum class DeviceLoop : unsigned char {
   // A CUDA graph: the flood, each iteration and the verdict are kernels of their own, the
   // iterations looped by a conditional WHILE node that the iteration kernel keeps going. The
