@@ -132,11 +132,13 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
   const Timed on_cuda = drive(*cuda, pinned, regions, params, count, "track " + mode + ", " + cuda->description(), nothing);
   const gpu::CudaSearchCounts searched = cuda->search_counts();
 
-  // The same search with its iterations launched the other ways (device_loop.hpp).
-  const gpu::DeviceLoop chosen = options.device_loop;
+  // The same search with its iterations launched the other ways this build has (device_loop.hpp);
+  // only Starburst's search loops.
+  const gpu::DeviceLoop chosen =
+      gpu::device_loop_built(options.device_loop) ? options.device_loop : gpu::DeviceLoop::Persistent;
   std::vector<std::pair<gpu::DeviceLoop, Timed>> loops;
   for (const gpu::DeviceLoop loop : {gpu::DeviceLoop::Graph, gpu::DeviceLoop::Persistent, gpu::DeviceLoop::TailLaunch}) {
-    if (loop == chosen) continue;
+    if (params.algorithm != Algorithm::Starburst || loop == chosen || !gpu::device_loop_built(loop)) continue;
     options.device_loop = loop;
     const auto looped = gpu::make_cuda_detector(params, options);
     loops.emplace_back(loop, drive(*looped, pinned, regions, params, count, "track " + mode + ", " + looped->description(),

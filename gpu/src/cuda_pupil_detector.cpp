@@ -51,9 +51,7 @@ class Detector final : public CudaPupilDetector {
     device_name_ = probe.device_name;
     // A build without conditional graph nodes loops in the persistent kernel instead; the
     // description says which loop runs.
-    if (options_.device_loop == DeviceLoop::Graph && !search::graph_loop_built()) {
-      options_.device_loop = DeviceLoop::Persistent;
-    }
+    if (!device_loop_built(options_.device_loop)) options_.device_loop = DeviceLoop::Persistent;
     slots_.resize(static_cast<std::size_t>(std::max(1, options.max_in_flight)));
   }
 

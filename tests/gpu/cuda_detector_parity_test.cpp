@@ -262,6 +262,13 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
   SECTION("device search as tail-launched kernels, throughput mode") {
     compare_backends("real tail-launch loop, throughput", frames, replay, 4, true, pt::gpu::DeviceLoop::TailLaunch);
   }
+  // Every search runs all its iterations: a chain of some forty kernels, each launched by the one
+  // before it.
+  SECTION("device search as tail-launched kernels, forty iterations each, latency mode") {
+    replay.params.starburst.max_iterations = 40;
+    replay.params.starburst.convergence_px = 0.0F;
+    compare_backends("real tail-launch loop, 40 iterations", frames, replay, 1, false, pt::gpu::DeviceLoop::TailLaunch);
+  }
   SECTION("Canny + Hough, searches kept, latency mode") {
     replay.params.algorithm = pt::Algorithm::CannyHough;
     replay.keep_searches = true;

@@ -444,10 +444,14 @@ bool device_canny_hough_supports(const DetectorParams& params) {
          radii >= 1 && radii <= kMostHoughRadii;
 }
 
+namespace {
+
 // Places a ranking level writes for `peaks` peaks in: kCandidates a block.
 std::size_t rank_places(std::size_t peaks) {
   return std::max<std::size_t>(1, (peaks + kRankChunk - 1) / kRankChunk) * kCandidates;
 }
+
+}  // namespace
 
 struct DeviceCannyHough::Buffers {
   Buffers(int max_width, int max_height, const HoughRadii& table)

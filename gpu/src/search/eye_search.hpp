@@ -71,9 +71,6 @@ struct EyeSearchInput {
   double time_s = 0.0;
 };
 
-// Whether this build has DeviceLoop::Graph (its toolkit had conditional graph nodes: 12.4 on).
-[[nodiscard]] bool graph_loop_built();
-
 // Enqueues the search on `stream`, launched as `loop` says: reads and updates `*state`, writes
 // `*result` (device memory). The buffers' previous search must have finished.
 void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,

@@ -2,15 +2,19 @@
 
 #include "../kernel_shared_memory.hpp"
 #include "pt/gpu/cuda_check.hpp"
+#include "pt/gpu/device_loop.hpp"
 #include "split_search_kernels.cuh"
-
-namespace pt::gpu::search {
 
 // Conditional nodes came with CUDA 12.3, cudaGraphAddNode's edge data with 12.3 as
 // cudaGraphAddNode_v2, the plain name in 13.0.
 #if CUDART_VERSION >= 12040
-bool graph_loop_built() { return true; }
+namespace pt::gpu {
 
+bool device_loop_built(DeviceLoop) { return true; }
+
+}  // namespace pt::gpu
+
+namespace pt::gpu::search {
 namespace {
 
 // The loop goes on while the search does.
@@ -77,14 +81,21 @@ void SearchGraph::launch(cudaStream_t stream, const SearchJob& job) {
   slot_.put(stream, job);
   PT_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
 }
+}  // namespace pt::gpu::search
 #else
-bool graph_loop_built() { return false; }
+namespace pt::gpu {
+
+bool device_loop_built(DeviceLoop loop) { return loop != DeviceLoop::Graph; }
+
+}  // namespace pt::gpu
+
+namespace pt::gpu::search {
 
 SearchGraph::SearchGraph(int flood_shared_bytes) : flood_shared_bytes_(flood_shared_bytes) {
   throw CudaError("the graph loop needs CUDA 12.4 or newer at build time");
 }
 SearchGraph::~SearchGraph() = default;
 void SearchGraph::launch(cudaStream_t, const SearchJob&) {}
-#endif
 
 }  // namespace pt::gpu::search
+#endif

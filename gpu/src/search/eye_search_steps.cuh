@@ -200,27 +200,26 @@ __device__ inline bool keep_progress(SearchProgress& p, const StageClock& clock,
   return true;
 }
 
+// The frame is the host's: the device did not track the eye, or cannot finish the search as the
+// CPU does, and then the host searches the frame again from where it started and keeps the eye
+// until it hands it back. Called by one thread.
+__device__ inline void leave_to_host(const SearchJob& job, const SearchProgress& p) {
+  EyeSearchResult& r = *job.result;
+  r.searched = p.searched;
+  r.found = false;
+  if (!p.searched) return;
+  job.state->tracking = false;
+  r.before = p.before;
+}
+
 // EyePupilTracker::assess and believe on the search's outcome, the eye's state updated, and the
 // result written.
 __device__ inline void end_search(const SearchJob& job, const SearchProgress& p, StageClock& clock) {
   EyeSearchResult& r = *job.result;
   const DeviceTrackState& before = p.before;
   const StarburstOutcome& o = p.o;
-  if (!p.searched) {
-    if (threadIdx.x == 0) {
-      r.searched = false;
-      r.found = false;
-    }
-    return;
-  }
-  if (o.abandoned) {
-    // The host searches the frame again from where it started, and keeps the eye until it hands it back.
-    if (threadIdx.x == 0) {
-      job.state->tracking = false;
-      r.searched = true;
-      r.found = false;
-      r.before = before;
-    }
+  if (!p.searched || o.abandoned) {
+    if (threadIdx.x == 0) leave_to_host(job, p);
     return;
   }
   const EdgeList edges = job.lists[o.list];

@@ -6,7 +6,8 @@ namespace pt::gpu::search {
 namespace {
 
 // The next kernel starts once this one ends: another step while the search goes on, else the
-// verdict.
+// verdict. A launch the device refuses (its queue of pending launches full) ends the chain here,
+// the frame left to the host as one the device cannot finish.
 struct TailHandOn {
   __device__ void operator()(const SearchProgress& p, const SearchJob* job, SearchProgress* progress) const;
 };
@@ -17,6 +18,7 @@ __device__ void TailHandOn::operator()(const SearchProgress& p, const SearchJob*
   } else {
     split_end<<<1, kSearchThreads, 0, cudaStreamTailLaunch>>>(job, progress);
   }
+  if (cudaGetLastError() != cudaSuccess) leave_to_host(*job, p);
 }
 
 }  // namespace

@@ -22,6 +22,10 @@ enum class DeviceLoop : unsigned char {
   TailLaunch,
 };
 
+// Whether this build has the loop: the graph's conditional nodes came with CUDA 12.4. A detector
+// asked for a loop the build lacks runs the persistent kernel (its description says which).
+[[nodiscard]] bool device_loop_built(DeviceLoop loop);
+
 constexpr std::string_view to_string(DeviceLoop loop) noexcept {
   switch (loop) {
     case DeviceLoop::Graph: return "graph";
