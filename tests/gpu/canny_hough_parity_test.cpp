@@ -96,6 +96,23 @@ TEST_CASE("GPU Canny + Hough search equals the CPU's to the bit") {
   CHECK(t.incomplete * 10 <= t.searched);
 }
 
+// The quantile at its ends: every pixel's magnitude over the high threshold (0), and none (past
+// 1: the largest magnitude). Where so many edges lie near the circle that the outcome cannot
+// hold them, the device leaves the frame to the host; the rest must still be equal.
+TEST_CASE("GPU Canny + Hough equals the CPU's with the high threshold at its extremes") {
+  using Variant = pt::test::SearchVariant;
+  std::vector<Variant> variants(2);
+  variants[0].name = "high threshold at the 0 quantile";
+  variants[0].params.canny_hough.high_fraction = 0.0F;
+  variants[1].name = "high threshold past the largest magnitude";
+  variants[1].params.canny_hough.high_fraction = 1.5F;
+  for (Variant& v : variants) v.params.algorithm = pt::Algorithm::CannyHough;
+  const pt::test::SearchTally t = pt::test::check_frame_searches(variants);
+  std::printf("canny + hough, extreme thresholds: %d searches, %d with a pupil, %d left to the host\n", t.searched,
+              t.found, t.incomplete);
+  CHECK(t.searched - t.incomplete > 0);
+}
+
 TEST_CASE("The device leaves full-circle voting and radius tables beyond its histogram to the host") {
   pt::DetectorParams p;
   p.algorithm = pt::Algorithm::CannyHough;

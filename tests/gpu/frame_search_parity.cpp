@@ -62,6 +62,9 @@ std::vector<SearchCase> search_cases() {
   for (auto& e : filter_test_images()) out.push_back({e.name, std::move(e.pixels)});
   out.push_back({"blank 64x48", ImageU8(64, 48, 200)});
   out.push_back({"black 40x30", ImageU8(40, 30, 0)});
+  // Too small for Sobel's neighbours, or for any pupil.
+  out.push_back({"2x2", ImageU8(2, 2, 90)});
+  out.push_back({"3x1", ImageU8(3, 1, 40)});
   if (auto eyes = real_eyes(12)) {
     for (auto& e : *eyes) out.push_back({e.name, std::move(e.pixels)});
   }

@@ -15,7 +15,8 @@ struct SearchCase {
   ImageU8 pixels;
 };
 
-// The filters' test images, a blank and a black one, and real eyes where the data is present.
+// The filters' test images, a blank and a black one, two of a few pixels, and real eyes where the
+// data is present.
 std::vector<SearchCase> search_cases();
 
 struct SearchVariant {
