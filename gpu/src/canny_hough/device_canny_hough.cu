@@ -344,7 +344,6 @@ __global__ void __launch_bounds__(kSearchThreads)
   extern __shared__ double staged_terms[];
   auto* const staged_points = reinterpret_cast<Point2f*>(staged_terms + static_cast<std::size_t>(r.staged) * search::kConicTerms);
   __shared__ HoughCircle circle;
-  __shared__ int picked;
   __shared__ int first_circle[kCandidates + 1];  // of each candidate in the list of all
   const int t = static_cast<int>(threadIdx.x);
   if (t < 32) {
@@ -363,14 +362,14 @@ __global__ void __launch_bounds__(kSearchThreads)
   // the whole block.
   const ListedCircles listed{r.circles, first_circle};
   const int top = block_first_best(listed, [](const HoughCircle&) { return true; });
-  if (top >= 0 && listed[top].votes > 0.0F) {
+  const bool voted = top >= 0 && listed[top].votes > 0.0F;  // every thread has the same top
+  if (voted) {
     const HoughCircle outer = listed[top];
     const int inner = block_first_best(listed, [&](const HoughCircle& c) { return hough_rules::inner_pupil(c, outer); });
     if (t == 0) circle = listed[inner >= 0 ? inner : top];
   }
-  if (t == 0) picked = top >= 0 && listed[top].votes > 0.0F ? 1 : 0;
   __syncthreads();
-  if (picked == 0) {
+  if (!voted) {
     if (t == 0) {
       out->complete = true;
       out->has_fit = false;
