@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpu_test_support.hpp"
@@ -20,6 +21,7 @@
 #include "pt/synthetic_eyes.hpp"
 #include "pt_catch.hpp"
 #include "search/dark_region_flood.hpp"
+#include "search/search_block.cuh"
 
 namespace {
 
@@ -41,8 +43,11 @@ struct DeviceFloods {
   int window_floods = 0;  // decided by the join-level window
 };
 
+// The block sizes the flood runs in: the search's, and its own where it is a kernel of its own.
+constexpr int kBlockSizes[] = {pt::gpu::search::kSearchThreads, pt::gpu::search::kFloodThreads};
+
 // Runs the scene's queries on the device in one launch.
-DeviceFloods grow_on_device(const Scene& scene, const pt::gpu::Stream& stream, int shared_bytes) {
+DeviceFloods grow_on_device(const Scene& scene, const pt::gpu::Stream& stream, int shared_bytes, int threads) {
   const pt::gpu::DeviceImageU8 image = pt::test::to_device(scene.image.view(), stream);
   const pt::gpu::search::FloodScratchBuffers scratch(scene.image.width(), scene.image.height());
   const auto n = scene.queries.size();
@@ -55,7 +60,7 @@ DeviceFloods grow_on_device(const Scene& scene, const pt::gpu::Stream& stream, i
   pt::gpu::search::FloodScratch view = scratch.view(shared_bytes);
   view.window_floods = window_floods.data();
   pt::gpu::search::launch_dark_region_floods(pt::test::device_view(image), queries.data(), static_cast<int>(n), results.data(),
-                                             view, stream.get());
+                                             view, stream.get(), threads);
   DeviceFloods out{std::vector<DeviceDarkRegions>(n), 0};
   PT_CUDA_CHECK(cudaMemcpyAsync(out.found.data(), results.data(), n * sizeof(DeviceDarkRegions), cudaMemcpyDeviceToHost,
                                 stream.get()));
@@ -89,20 +94,24 @@ struct Coverage {
 
 void check_scene(const Scene& scene, const pt::gpu::Stream& stream, Coverage& seen) {
   std::vector<std::vector<DeviceDarkRegions>> gpu;
+  std::vector<std::pair<int, int>> launches;  // shared bytes, threads
   const std::vector<int> budgets = shared_budgets();
   for (const int bytes : budgets) {
-    DeviceFloods floods = grow_on_device(scene, stream, bytes);
-    if (bytes == budgets.front()) seen.window_decided += floods.window_floods;
-    if (bytes == 0) seen.window_without_memory += floods.window_floods;
-    gpu.push_back(std::move(floods.found));
+    for (const int threads : kBlockSizes) {
+      DeviceFloods floods = grow_on_device(scene, stream, bytes, threads);
+      if (threads == kBlockSizes[0] && bytes == budgets.front()) seen.window_decided += floods.window_floods;
+      if (bytes == 0) seen.window_without_memory += floods.window_floods;
+      gpu.push_back(std::move(floods.found));
+      launches.emplace_back(bytes, threads);
+    }
   }
   pt::DarkRegionGrower grower;
   for (std::size_t i = 0; i < scene.queries.size(); ++i) {
     const FloodQuery& q = scene.queries[i];
     const pt::DarkRegionCandidates cpu = grower.grow(scene.image.view(), q.seed, q.min_radius, q.max_radius);
-    for (std::size_t b = 0; b < budgets.size(); ++b) {
+    for (std::size_t b = 0; b < launches.size(); ++b) {
       const DeviceDarkRegions& got = gpu[b][i];
-      CAPTURE(scene.name, q.seed.x, q.seed.y, q.min_radius, q.max_radius, budgets[b]);
+      CAPTURE(scene.name, q.seed.x, q.seed.y, q.min_radius, q.max_radius, launches[b].first, launches[b].second);
       // As text, so that a failure shows both sides whole; %.9g writes every float exactly.
       CHECK(describe(got.has_after_wall, got.after_wall) ==
             describe(cpu.after_wall.has_value(), cpu.after_wall.value_or(pt::DarkRegion{})));
@@ -432,10 +441,10 @@ void report_flood_time(const std::string& name, const pt::ImageU8& image, const 
     const pt::gpu::Event start;
     const pt::gpu::Event stop;
     pt::gpu::search::launch_dark_region_floods(pt::test::device_view(d_image), queries.data(), 1, results.data(), view,
-                                               stream.get());  // warm-up
+                                               stream.get(), pt::gpu::search::kSearchThreads);  // warm-up
     start.record(stream.get());
     pt::gpu::search::launch_dark_region_floods(pt::test::device_view(d_image), queries.data(), kRepeats, results.data(), view,
-                                               stream.get());
+                                               stream.get(), pt::gpu::search::kSearchThreads);
     stop.record(stream.get());
     stop.synchronize();
     gpu_us[k] = 1000.0 * stop.elapsed_ms_since(start) / kRepeats;

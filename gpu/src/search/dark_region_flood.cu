@@ -6,7 +6,7 @@
 namespace pt::gpu::search {
 namespace {
 
-__global__ void __launch_bounds__(kSearchThreads)
+__global__ void __launch_bounds__(kFloodThreads)
     dark_region_floods(CViewU8 image, const FloodQuery* queries, int count, DeviceDarkRegions* results,
                        FloodScratch scratch) {
   for (int i = 0; i < count; ++i) {
@@ -44,8 +44,9 @@ FloodScratch FloodScratchBuffers::view(int shared_bytes) const noexcept {
 int FloodScratchBuffers::shared_bytes_wanted() const noexcept { return flood_bytes_wanted(width_, height_); }
 
 void launch_dark_region_floods(CViewU8 image, const FloodQuery* queries, int count, DeviceDarkRegions* results,
-                               const FloodScratch& scratch, cudaStream_t stream) {
-  dark_region_floods<<<1, kSearchThreads, scratch.shared_bytes, stream>>>(image, queries, count, results, scratch);
+                               const FloodScratch& scratch, cudaStream_t stream, int threads) {
+  if (threads < kSearchThreads || threads > kFloodThreads) throw CudaError("launch_dark_region_floods: block size out of range");
+  dark_region_floods<<<1, static_cast<unsigned>(threads), scratch.shared_bytes, stream>>>(image, queries, count, results, scratch);
   PT_CUDA_CHECK_LAUNCH();
 }
 

@@ -24,6 +24,7 @@
 #include "flood_lists.cuh"
 #include "flood_marks.cuh"
 #include "join_level_window.cuh"
+#include "block_threads.cuh"
 #include "search_block.cuh"
 #include "warp_reduce.cuh"
 
@@ -35,9 +36,9 @@ constexpr int kNoLevel = kLevels;  // no pixel waits
 constexpr int kDepth = 8;          // pixels a thread takes on its own in a phase
 // The thread that walks the levels: the last warp only walks while a level begins, and the
 // others take its pixels meanwhile.
-constexpr int kWalker = kSearchThreads - 1;
-constexpr int kWarps = kSearchThreads / 32;
-constexpr int kLevelWorkers = kSearchThreads - 32;
+__device__ inline int walker() { return block_threads() - 1; }
+__device__ inline int level_workers() { return block_threads() - 32; }
+constexpr int kMostWarps = kFloodThreads / 32;
 
 // What a phase's threads counted: pixels handed to the next phase, pixels taken.
 struct PhaseCounts {
@@ -60,7 +61,7 @@ struct FloodState {
   int touched[kLevels];     // by level: the region came to the image's edge there
   // The coordinate sums of the level being taken, a pair a warp (added by its lane 0 alone), for
   // this level and the one before, which the walker adds up.
-  unsigned long long sums[2][kWarps][2];
+  unsigned long long sums[2][kMostWarps][2];
   int reach[4];             // the box of the pixels taken: x0, y0, x1, y1
 };
 
@@ -214,6 +215,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
 
   if (image.empty() || image.width >= kFloodLargestSide || image.height >= kFloodLargestSide) return {};
   if (image.width > scratch.width || image.height > scratch.rows) __trap();  // the caller sized it too small
+  if (block_threads() < kSearchThreads || block_threads() > kFloodThreads) __trap();
   const int tid = static_cast<int>(threadIdx.x);
   const SeedPixel seed_px = flood_seed_pixel(image.width, image.height, seed);
   const int sx = seed_px.x;
@@ -241,7 +243,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
   };
 
   marks.clear_band();
-  for (int l = tid; l < kLevels; l += kSearchThreads) {
+  for (int l = tid; l < kLevels; l += block_threads()) {
     levels[l] = {0, 0, 0, INT_MAX, INT_MAX, INT_MIN, INT_MIN};
     s.touched[l] = 0;
   }
@@ -336,7 +338,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
       count = s.waiting_count[waiting_turn];
     }
     const int wait_into = new_level ? (waiting_turn + 1) % 3 : waiting_turn;
-    if (tid == kWalker) {
+    if (tid == walker()) {
       s.phase[(k + 1) % 3] = {0, 0};
       if (new_level) {
         s.waiting_count[(waiting_turn + 2) % 3] = 0;
@@ -351,7 +353,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
     int budget = kDepth;
     if (new_level) {
       const SplitList<PendingPixel> in = waiting_list(waiting_turn);
-      for (int i = tid; tid < kLevelWorkers && i < count; i += kLevelWorkers) {
+      for (int i = tid; tid < level_workers() && i < count; i += level_workers()) {
         const PendingPixel e = in.get(i);
         const int x = static_cast<int>(e.packed & 0xFFFFU);
         const int y = static_cast<int>(e.packed >> 16);
@@ -367,7 +369,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
       waiting_turn = wait_into;
     } else {
       const SplitList<std::uint32_t> in = frontier_list((k + 1) % 2);
-      for (int i = tid; i < count; i += kSearchThreads) take_from(p, in.get(i), t, budget);
+      for (int i = tid; i < count; i += block_threads()) take_from(p, in.get(i), t, budget);
     }
     publish(t, levels[level], s.sums[sums_turn][tid / 32], &s.phase[k % 3].taken, &s.touched[level],
             &s.waiting_least[wait_into]);
@@ -375,7 +377,7 @@ __device__ inline DeviceDarkRegions block_grow_dark_region(CViewU8 image, Point2
     __syncthreads();
   }
 
-  if (tid == kWalker) {
+  if (tid == walker()) {
     if (end == End::Spilled) walk.spill(levels);
     if (end == End::Exhausted) walk_to(kLevels, sums_turn);
     finds = walk.finds();

@@ -64,11 +64,12 @@ struct FloodQuery {
   float max_radius;
 };
 
-// Grows a region for each query, in turn, in one block of the search's size: image, queries and
-// results in device memory. Asynchronous on `stream`. The launch gives the flood
-// `scratch.shared_bytes` of dynamic shared memory, at most launch_flood_shared_bytes().
+// Grows a region for each query, in turn, in one block of `threads` (kSearchThreads to
+// kFloodThreads, search_block.cuh): image, queries and results in device memory. Asynchronous on
+// `stream`. The launch gives the flood `scratch.shared_bytes` of dynamic shared memory, at most
+// launch_flood_shared_bytes().
 void launch_dark_region_floods(CViewU8 image, const FloodQuery* queries, int count, DeviceDarkRegions* results,
-                               const FloodScratch& scratch, cudaStream_t stream);
+                               const FloodScratch& scratch, cudaStream_t stream, int threads);
 [[nodiscard]] int launch_flood_shared_bytes();
 
 }  // namespace pt::gpu::search

@@ -25,12 +25,12 @@ struct GraphHandOn {
   }
 };
 
-cudaGraphNode_t add_kernel(cudaGraph_t graph, const cudaGraphNode_t* after, void* kernel, void** args,
+cudaGraphNode_t add_kernel(cudaGraph_t graph, const cudaGraphNode_t* after, void* kernel, void** args, int threads,
                            int shared_bytes) {
   cudaKernelNodeParams k{};
   k.func = kernel;
   k.gridDim = dim3(1);
-  k.blockDim = dim3(kSearchThreads);
+  k.blockDim = dim3(static_cast<unsigned>(threads));
   k.sharedMemBytes = static_cast<unsigned>(shared_bytes);
   k.kernelParams = args;
   cudaGraphNode_t node = nullptr;
@@ -53,7 +53,8 @@ SearchGraph::SearchGraph(int flood_shared_bytes)
   SearchProgress* progress = slot_.progress();
   void* step_args[] = {&job, &progress, &on};
   const cudaGraphNode_t begin =
-      add_kernel(graph_, nullptr, reinterpret_cast<void*>(&split_begin<GraphHandOn>), step_args, flood_shared_bytes);
+      add_kernel(graph_, nullptr, reinterpret_cast<void*>(&split_begin<GraphHandOn>), step_args, kFloodThreads,
+                 flood_shared_bytes);
   cudaGraphNodeParams while_params{};
   while_params.type = cudaGraphNodeTypeConditional;
   while_params.conditional.handle = on.loop;
@@ -66,9 +67,9 @@ SearchGraph::SearchGraph(int flood_shared_bytes)
   PT_CUDA_CHECK(cudaGraphAddNode_v2(&iterate, graph_, &begin, nullptr, 1, &while_params));
 #endif
   (void)add_kernel(while_params.conditional.phGraph_out[0], nullptr, reinterpret_cast<void*>(&split_step<GraphHandOn>),
-                   step_args, 0);
+                   step_args, kSearchThreads, 0);
   void* end_args[] = {&job, &progress};
-  (void)add_kernel(graph_, &iterate, reinterpret_cast<void*>(&split_end), end_args, 0);
+  (void)add_kernel(graph_, &iterate, reinterpret_cast<void*>(&split_end), end_args, kSearchThreads, 0);
   PT_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0));
 }
 

@@ -27,7 +27,7 @@ const void* tail_chain_first_kernel() { return reinterpret_cast<const void*>(&sp
 
 cudaError_t launch_tail_chain(cudaStream_t stream, const SearchJob* job, SearchProgress* progress,
                               int flood_shared_bytes) {
-  split_begin<TailHandOn><<<1, kSearchThreads, static_cast<std::size_t>(flood_shared_bytes), stream>>>(job, progress,
+  split_begin<TailHandOn><<<1, kFloodThreads, static_cast<std::size_t>(flood_shared_bytes), stream>>>(job, progress,
                                                                                                      TailHandOn{});
   return cudaGetLastError();
 }

@@ -4,6 +4,7 @@
 // thread that set it goes on with the pixel.
 #include <cstdint>
 
+#include "block_threads.cuh"
 #include "search_block.cuh"
 
 namespace pt::gpu::search::flood_detail {
@@ -30,7 +31,7 @@ struct Marks {
   // Called by all threads before the flood.
   __device__ void clear_band() const {
     const int words = band_rows * band_words;
-    for (int i = static_cast<int>(threadIdx.x); i < words; i += kSearchThreads) band[i] = 0U;
+    for (int i = static_cast<int>(threadIdx.x); i < words; i += block_threads()) band[i] = 0U;
   }
 
   // Called by all threads after the flood, which reached no pixel outside columns x0..x1 and
@@ -39,7 +40,7 @@ struct Marks {
     const int w0 = x0 / 32;
     const int words = x1 / 32 - w0 + 1;
     const int count = words * (y1 - y0 + 1);
-    for (int i = static_cast<int>(threadIdx.x); i < count; i += kSearchThreads) {
+    for (int i = static_cast<int>(threadIdx.x); i < count; i += block_threads()) {
       const int y = y0 + i / words;
       if (!in_band(y)) rest[static_cast<std::ptrdiff_t>(y) * rest_words + w0 + i % words] = 0U;
     }

@@ -19,6 +19,7 @@
 #include "pt/image.hpp"
 #include "pt/pupil/dark_region_levels.hpp"
 #include "flood_layout.hpp"
+#include "block_threads.cuh"
 #include "search_block.cuh"
 #include "warp_reduce.cuh"
 
@@ -88,7 +89,7 @@ __device__ inline bool place_window(const CViewU8& image, int sx, int sy, std::u
 // Copies the window's greys in (255 past its width, which stops every chain) and sets every join
 // level to unreached but the seed's, its own grey.
 __device__ inline void load_window(const CViewU8& image, const Window& w, int sx, int sy, int first_level) {
-  for (int i = static_cast<int>(threadIdx.x); i < w.height * w.row_words; i += kSearchThreads) {
+  for (int i = static_cast<int>(threadIdx.x); i < w.height * w.row_words; i += block_threads()) {
     const int row = i / w.row_words;
     const int x = 4 * (i % w.row_words);
     const std::uint8_t* from = image.row(w.y0 + row) + w.x0;
@@ -224,11 +225,11 @@ enum Verdict : int { kGoOn = 0, kDecided = 1, kGiveUp = 2 };
 // The least join level on the cut sides, so far. Called by all threads; ready after a barrier.
 __device__ inline void read_limit(const Window& w, WindowTally& t) {
   int least = 0xFF;
-  for (int i = static_cast<int>(threadIdx.x); i < w.height; i += kSearchThreads) {
+  for (int i = static_cast<int>(threadIdx.x); i < w.height; i += block_threads()) {
     if (w.cut_left) least = min(least, w.join_at(0, i));
     if (w.cut_right) least = min(least, w.join_at(w.width - 1, i));
   }
-  for (int i = static_cast<int>(threadIdx.x); i < w.width; i += kSearchThreads) {
+  for (int i = static_cast<int>(threadIdx.x); i < w.width; i += block_threads()) {
     if (w.cut_top) least = min(least, w.join_at(i, 0));
     if (w.cut_bottom) least = min(least, w.join_at(i, w.height - 1));
   }
@@ -244,12 +245,12 @@ __device__ inline void read_touches(const CViewU8& image, const Window& w, int b
     const int level = max(grey, join);
     if (level < below) atomicOr(&t.touched[level], 1);
   };
-  for (int i = static_cast<int>(threadIdx.x); i < w.height; i += kSearchThreads) {
+  for (int i = static_cast<int>(threadIdx.x); i < w.height; i += block_threads()) {
     const int y = w.y0 + i;
     if (!w.cut_left) touch(image.row(y)[0], w.join_at(0, i));
     if (!w.cut_right) touch(image.row(y)[image.width - 1], w.join_at(w.width - 1, i));
   }
-  for (int i = static_cast<int>(threadIdx.x); i < w.width; i += kSearchThreads) {
+  for (int i = static_cast<int>(threadIdx.x); i < w.width; i += block_threads()) {
     const int x = w.x0 + i;
     if (!w.cut_top) touch(image.row(0)[x], w.join_at(i, 0));
     if (!w.cut_bottom) touch(image.row(image.height - 1)[x], w.join_at(i, w.height - 1));
@@ -264,7 +265,7 @@ __device__ inline void count_levels(const Window& w, int from, int to, DarkRegio
   const int total = w.height * w.row_words;
   const std::uint32_t froms = static_cast<std::uint32_t>(from) * 0x01010101U;
   const std::uint32_t tos = static_cast<std::uint32_t>(to) * 0x01010101U;
-  for (int base = 0; base < total; base += kSearchThreads) {
+  for (int base = 0; base < total; base += block_threads()) {
     const int i = base + static_cast<int>(threadIdx.x);
     // Rows past the last, and the bytes past a row's width, are 255: never below `to`, which
     // is 255 at most, and never counted at it, which only a `to` below 255 is.
@@ -274,7 +275,8 @@ __device__ inline void count_levels(const Window& w, int from, int to, DarkRegio
     const int at = to < 0xFF ? __popc(__vcmpeq4(join, tos)) / 8 : 0;
     const int warp_at = warp_sum(kAllLanes, at);
     if (lane == 0 && warp_at > 0) atomicAdd(&t.at_limit, warp_at);
-    // Each pixel adds itself: in a pupil's noise neighbouring pixels seldom share a level.
+    // Each pixel adds itself: gathering a warp's lanes of one level first (__match_any_sync)
+    // made the flood slower on the H100.
 #pragma unroll
     for (int b = 0; b < 4; ++b) {
       const int level = static_cast<int>(join >> (8 * b) & 0xFFU);
@@ -306,7 +308,7 @@ __device__ inline void describe_region(const Window& w, int last_level, DarkRegi
   int x1 = INT_MIN;
   int y1 = INT_MIN;
   const int total = w.height * w.row_words;
-  for (int i = tid; i < total; i += kSearchThreads) {
+  for (int i = tid; i < total; i += block_threads()) {
     const std::uint32_t join = w.join[i];
     const int row = i / w.row_words;
     const int column = 4 * (i % w.row_words);
@@ -411,7 +413,7 @@ __device__ inline bool block_grow_in_window(const CViewU8& image, int sx, int sy
   const bool on_edge = sx == 0 || sy == 0 || sx == image.width - 1 || sy == image.height - 1;
   if (on_edge || !place_window(image, sx, sy, shared, bytes, w)) return false;
   const int tid = static_cast<int>(threadIdx.x);
-  for (int l = tid; l < kLevels; l += kSearchThreads) {
+  for (int l = tid; l < kLevels; l += block_threads()) {
     levels[l] = {0, 0, 0, 0, 0, 0, 0};  // areas only (see WindowWalk)
     t.touched[l] = 0;
   }

@@ -8,8 +8,9 @@
 namespace pt::gpu::search {
 namespace {
 
+// The flood's block: the first step is the flood alone.
 template <class HandOn>
-__global__ void __launch_bounds__(kSearchThreads)
+__global__ void __launch_bounds__(kFloodThreads)
     split_begin(const SearchJob* job, SearchProgress* progress, HandOn on) {
   StageClock clock;
   SearchProgress p;
