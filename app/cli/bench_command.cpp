@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
 #include "cli/backend_report.hpp"
 #include "cli/cuda_preprocessing_bench.hpp"
 #include "cli/cuda_track_bench.hpp"
+#include "cli/detector_feed.hpp"
 #include "cli/eye_regions.hpp"
 #include "cli/frame_size.hpp"
 #include "cli/hessian_bench.hpp"
@@ -120,6 +122,11 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
   add_reflections_option(*cmd, o.reflections);
   cmd->add_option("--eyes", o.eyes, "1 or 2 eyes in the frame")->check(CLI::IsMember({1, 2}));
   cmd->add_option("--frames", o.frames, "Frames timed per stage")->check(CLI::Range(10, 1000000));
+  cmd->add_option("--segments", o.segments,
+                  "--what track, --backend cpu --mode full or --backend cuda --mode throughput: also cut the frames "
+                  "into this many stretches, tracked at once, each by its own detector from its own first frame "
+                  "(offline replay)")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--seed", o.seed, "Seed of the synthetic sequence")->check(non_negative_number());
   cmd->add_option("--json", o.json, "Also write the figures as JSON");
   cmd->callback([&o, &exit_code, size] {
@@ -133,6 +140,13 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
 
 int run_bench(const BenchOptions& o) {
   try {
+    const bool cut_cpu = o.backend == "cpu" && o.mode == "full";
+    const bool cut_cuda = o.backend == "cuda" && o.mode == "throughput";
+    if (o.segments > 1 && (o.what != "track" || !(cut_cpu || cut_cuda))) {
+      throw std::invalid_argument("--segments cuts the frames into stretches tracked at once: it times --what track "
+                                  "--backend cpu --mode full, or --backend cuda --mode throughput");
+    }
+    if (o.segments > o.frames) throw std::invalid_argument("--segments: more stretches than --frames");
     const auto [w, h] = parse_frame_size(o.size, "--size");
     SyntheticConfig config;
     config.width = w;
@@ -163,7 +177,7 @@ int run_bench(const BenchOptions& o) {
     }
     if (o.backend == "cuda" && o.what == "track") {
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
-      for (auto& s : time_cuda_tracking(frames, regions, detector_params(o), o.mode, o.frames)) stages.push_back(std::move(s));
+      for (auto& s : time_cuda_tracking(frames, regions, detector_params(o), o.mode, o.frames, o.segments)) stages.push_back(std::move(s));
     } else if (o.backend == "cuda" && o.what != "preprocess") {
       throw std::runtime_error("--backend cuda times --what track or preprocess");
     }
@@ -182,7 +196,22 @@ int run_bench(const BenchOptions& o) {
       DetectorParams params = detector_params(o);
       params.window.enabled = o.mode == "window";
       const std::vector<EyeRegion> regions = eye_regions(w, h, o.eyes, std::nullopt, std::nullopt);
-      for (auto& s : time_end_to_end(frames, regions, params, o)) stages.push_back(std::move(s));
+      const std::vector<StageTiming> one_pass = time_end_to_end(frames, regions, params, o);
+      stages.insert(stages.end(), one_pass.begin(), one_pass.end());
+      if (o.segments > 1) {
+        std::vector<std::unique_ptr<PupilDetector>> detectors;
+        std::vector<PupilDetector*> stretches;
+        for (int s = 0; s < o.segments; ++s) {
+          detectors.push_back(make_cpu_detector(params, 1));
+          stretches.push_back(detectors.back().get());
+        }
+        Timed cut = drive_segments(frames, regions, params, o.frames, stretches, [] { return make_host_allocator(); },
+                                   "track full, " + detectors.front()->description());
+        std::fprintf(stderr, "bench: %d stretches at once / one pass: frames/s %.3f\n", o.segments,
+                     cut.interval.fps() / one_pass.front().fps());
+        stages.push_back(std::move(cut.interval));
+        stages.push_back(std::move(cut.latency));
+      }
       if (o.mode == "full") {
         std::vector<StageTiming> parts = time_pipeline_stages(frames, regions, params, o.frames);
         const std::optional<StageTiming> opencv = time_opencv_preprocessing(frames, regions, params, o.frames);

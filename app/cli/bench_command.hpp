@@ -16,6 +16,7 @@ struct BenchOptions {
   std::string size = "1280x1024";
   int eyes = 2;
   int frames = 2000;
+  int segments = 1;  // track (cpu full, cuda throughput): stretches of the frames tracked at once
   std::uint64_t seed = 1;
   std::string json;
 };

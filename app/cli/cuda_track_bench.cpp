@@ -1,13 +1,11 @@
 #include "cli/cuda_track_bench.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 
 #include "cli/backend_report.hpp"
-#include "pt/frame_pool.hpp"
+#include "cli/detector_feed.hpp"
 
 #if defined(PT_HAVE_CUDA)
 #include "pt/gpu/cuda_device_probe.hpp"
@@ -19,63 +17,6 @@ namespace pt::cli {
 namespace {
 
 #if defined(PT_HAVE_CUDA)
-
-using Clock = std::chrono::steady_clock;
-
-// The frames, copied once into buffers of `allocator`'s pool; a buffer is in the detector or here.
-class FilledFrames {
- public:
-  FilledFrames(const std::vector<ImageU8>& frames, std::shared_ptr<HostAllocator> allocator)
-      : pool_(frames.front().width(), frames.front().height(), frames.size(), std::move(allocator)) {
-    for (const ImageU8& f : frames) {
-      held_.push_back(*pool_.try_acquire());
-      copy_pixels(f.view(), held_.back().pixels());
-    }
-  }
-  [[nodiscard]] std::size_t size() const noexcept { return held_.size(); }
-  [[nodiscard]] bool here(std::size_t i) const noexcept { return held_[i % held_.size()].valid(); }
-  Frame take(std::size_t i) { return std::move(held_[i % held_.size()]); }
-  void give_back(Frame f) {
-    const std::size_t i = f.info().index % held_.size();
-    held_[i] = std::move(f);
-  }
-
- private:
-  FramePool pool_;
-  std::vector<Frame> held_;
-};
-
-struct Timed {
-  StageTiming interval;
-  StageTiming latency;
-};
-
-// Keeps the detector as full as it allows; `collected` sees each result before its frame goes back.
-template <class OnResult>
-Timed drive(PupilDetector& detector, FilledFrames& frames, const std::vector<EyeRegion>& regions,
-            const DetectorParams& params, int count, const std::string& name, OnResult&& collected) {
-  Timed t{{name, {}}, {name + ": latency", {}}};
-  Clock::time_point last = Clock::now();
-  const auto take = [&] {
-    std::optional<TrackedFrame> done = detector.collect(true);
-    const Clock::time_point now = Clock::now();
-    t.interval.add(std::chrono::duration<double, std::micro>(now - last).count());
-    last = now;
-    t.latency.add(done->latency_us);
-    collected();
-    frames.give_back(std::move(done->frame));
-  };
-  for (int i = 0; i < count; ++i) {
-    const auto k = static_cast<std::size_t>(i);
-    while (detector.in_flight() >= detector.max_in_flight() || !frames.here(k)) take();
-    Frame f = frames.take(k);
-    f.info().index = k;
-    f.info().timestamp_s = static_cast<double>(i) / 500.0;  // a 500 frames/s camera, as the frames were rendered
-    detector.submit(std::move(f), regions, params);
-  }
-  while (detector.in_flight() > 0) take();
-  return t;
-}
 
 // Frames in flight in throughput and window mode: enough for the host's search of one frame to
 // overlap the copies and kernels of the next ones.
@@ -111,8 +52,49 @@ std::vector<StageTiming> time_stages(FilledFrames& pinned, const std::vector<Eye
   return stages;
 }
 
+// Both backends over the frames cut into `segments` stretches tracked at once (drive_segments).
+struct Segmented {
+  Timed cpu;
+  Timed cuda;
+  gpu::CudaSearchCounts searched;  // by the CUDA detectors, over the timed frames
+};
+
+Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector<EyeRegion>& regions,
+                           const DetectorParams& params, const std::string& mode, int count, int segments,
+                           gpu::CudaDetectorOptions options) {
+  // Each stretch's detector runs on one host thread of its own: the stretches are the parallelism.
+  options.search_threads = 1;
+  std::vector<std::unique_ptr<PupilDetector>> cpus;
+  std::vector<std::unique_ptr<gpu::CudaPupilDetector>> cudas;
+  for (int s = 0; s < segments; ++s) {
+    cpus.push_back(make_cpu_detector(params, 1));
+    cudas.push_back(gpu::make_cuda_detector(params, options));
+  }
+  const auto counted = [&] {
+    gpu::CudaSearchCounts c;
+    for (const auto& d : cudas) {
+      c.device += d->search_counts().device;
+      c.host += d->search_counts().host;
+    }
+    return c;
+  };
+  Segmented out;
+  std::vector<PupilDetector*> on;
+  for (const auto& d : cpus) on.push_back(d.get());
+  out.cpu = drive_segments(images, regions, params, count, on, [] { return make_host_allocator(); },
+                           "track " + mode + ", " + cpus.front()->description());
+  on.clear();
+  for (const auto& d : cudas) on.push_back(d.get());
+  gpu::CudaSearchCounts warm;  // the warm-up's, taken off
+  out.cuda = drive_segments(images, regions, params, count, on, [] { return gpu::make_pinned_allocator(); },
+                            "track " + mode + ", " + cudas.front()->description(), [&] { warm = counted(); });
+  const gpu::CudaSearchCounts all = counted();
+  out.searched = {all.device - warm.device, all.host - warm.host};
+  return out;
+}
+
 std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, const std::vector<EyeRegion>& regions,
-                                        DetectorParams params, const std::string& mode, int count) {
+                                        DetectorParams params, const std::string& mode, int count, int segments) {
   const gpu::CudaDeviceProbe probe = gpu::probe_cuda_device();
   if (!probe.usable) throw std::runtime_error("--backend cuda: no usable CUDA device (" + probe.reason + ")");
   params.window.enabled = mode == "window";
@@ -120,17 +102,36 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
   gpu::CudaDetectorOptions options;
   options.max_in_flight = mode == "latency" ? 1 : kInFlight;
   options.search_threads = threads;
-  const auto nothing = [] {};
-
-  FilledFrames host(images, make_host_allocator());
-  const auto cpu = make_cpu_detector(params, threads);
-  const Timed on_cpu = drive(*cpu, host, regions, params, count, "track " + mode + ", " + cpu->description(), nothing);
 
   FilledFrames pinned(images, gpu::make_pinned_allocator());
   options.device_search = true;
   const auto cuda = gpu::make_cuda_detector(params, options);
-  const Timed on_cuda = drive(*cuda, pinned, regions, params, count, "track " + mode + ", " + cuda->description(), nothing);
+  const Timed on_cuda = drive(*cuda, pinned, regions, params, count, "track " + mode + ", " + cuda->description());
   const gpu::CudaSearchCounts searched = cuda->search_counts();
+  const std::string run = "bench: CUDA device " + probe.device_name + " (compute " + std::to_string(probe.compute_major) +
+                          "." + std::to_string(probe.compute_minor) + "); track " + mode + " mode";
+  std::vector<StageTiming> rows;
+  if (segments == 1) {
+    FilledFrames host(images, make_host_allocator());
+    const auto cpu = make_cpu_detector(params, threads);
+    const Timed on_cpu = drive(*cpu, host, regions, params, count, "track " + mode + ", " + cpu->description());
+    std::fprintf(stderr, "%s, CPU / CUDA: frames/s %.3f, latency p50 %.2f, p99 %.2f\n", run.c_str(),
+                 on_cpu.interval.fps() / on_cuda.interval.fps(),
+                 on_cpu.latency.percentile(0.5) / on_cuda.latency.percentile(0.5),
+                 on_cpu.latency.percentile(0.99) / on_cuda.latency.percentile(0.99));
+    rows = {on_cpu.interval, on_cpu.latency};
+  } else {
+    // The stretches stand in for the CPU's one pass, the longest run of all.
+    const Segmented cut = time_in_segments(images, regions, params, mode, count, segments, options);
+    std::fprintf(stderr, "%s, %d stretches at once: CPU / CUDA: frames/s %.3f; CUDA in stretches / in one pass: "
+                 "frames/s %.3f; eyes of the stretches found by the device's search %llu, searched on the host %llu\n",
+                 run.c_str(), segments, cut.cpu.interval.fps() / cut.cuda.interval.fps(),
+                 cut.cuda.interval.fps() / on_cuda.interval.fps(), static_cast<unsigned long long>(cut.searched.device),
+                 static_cast<unsigned long long>(cut.searched.host));
+    rows = {cut.cpu.interval, cut.cpu.latency, cut.cuda.interval, cut.cuda.latency};
+  }
+  rows.push_back(on_cuda.interval);
+  rows.push_back(on_cuda.latency);
 
   // The same search with its iterations launched the other ways this build has (device_loop.hpp);
   // only Starburst's search loops.
@@ -141,8 +142,7 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
     if (params.algorithm != Algorithm::Starburst || loop == chosen || !gpu::device_loop_built(loop)) continue;
     options.device_loop = loop;
     const auto looped = gpu::make_cuda_detector(params, options);
-    loops.emplace_back(loop, drive(*looped, pinned, regions, params, count, "track " + mode + ", " + looped->description(),
-                                   nothing));
+    loops.emplace_back(loop, drive(*looped, pinned, regions, params, count, "track " + mode + ", " + looped->description()));
   }
   options.device_loop = chosen;
 
@@ -150,23 +150,17 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
   options.device_search = false;
   const auto hosted = gpu::make_cuda_detector(params, options);
   const Timed on_hosted =
-      drive(*hosted, pinned, regions, params, count, "track " + mode + ", " + hosted->description(), nothing);
+      drive(*hosted, pinned, regions, params, count, "track " + mode + ", " + hosted->description());
   options.device_search = true;
 
   std::vector<StageTiming> stages = time_stages(pinned, regions, params, options, count);
   options.device_search = false;
   for (StageTiming& s : time_stages(pinned, regions, params, options, count)) stages.push_back(std::move(s));
 
-  std::fprintf(stderr, "bench: CUDA device %s (compute %d.%d); track %s mode, CPU / CUDA: frames/s %.3f, latency p50 %.2f, p99 %.2f\n",
-               probe.device_name.c_str(), probe.compute_major, probe.compute_minor, mode.c_str(),
-               on_cpu.interval.fps() / on_cuda.interval.fps(),
-               on_cpu.latency.percentile(0.5) / on_cuda.latency.percentile(0.5),
-               on_cpu.latency.percentile(0.99) / on_cuda.latency.percentile(0.99));
   std::fprintf(stderr, "bench: eyes found by the device's search %llu, searched on the host %llu; "
                "CUDA with host search / CUDA: frames/s %.3f\n",
                static_cast<unsigned long long>(searched.device), static_cast<unsigned long long>(searched.host),
                on_hosted.interval.fps() / on_cuda.interval.fps());
-  std::vector<StageTiming> rows{on_cpu.interval, on_cpu.latency, on_cuda.interval, on_cuda.latency};
   for (auto& [loop, timed] : loops) {
     std::fprintf(stderr, "bench: device search in a %s loop / in the default %s loop: frames/s %.3f, "
                  "latency p50 %.3f, p99 %.3f\n",
@@ -188,17 +182,21 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
 }  // namespace
 
 std::vector<StageTiming> time_cuda_tracking(const std::vector<ImageU8>& frames, const std::vector<EyeRegion>& regions,
-                                            DetectorParams params, const std::string& mode, int count) {
+                                            DetectorParams params, const std::string& mode, int count, int segments) {
   if (mode != "latency" && mode != "throughput" && mode != "window") {
     throw std::invalid_argument("--backend cuda --what track: --mode latency, throughput or window");
   }
+  if (segments > 1 && mode != "throughput") {
+    throw std::invalid_argument("--segments cuts a replay into stretches tracked at once: it needs --mode throughput");
+  }
 #if defined(PT_HAVE_CUDA)
-  return time_on_device(frames, regions, std::move(params), mode, count);
+  return time_on_device(frames, regions, std::move(params), mode, count, segments);
 #else
   (void)frames;
   (void)regions;
   (void)params;
   (void)count;
+  (void)segments;
   throw std::runtime_error("--backend cuda: this build has no CUDA backend (configured without nvcc)");
 #endif
 }

@@ -12,7 +12,9 @@ struct CudaDeviceProbe {
   std::string reason;        // why not usable: no driver, no device, ...
 };
 
-// Never throws: a machine without a driver or device is an ordinary answer, not an error.
+// Never throws: a machine without a driver or device is an ordinary answer, not an error. Called
+// before any other CUDA call, it also asks the driver for 32 hardware queues (unless
+// CUDA_DEVICE_MAX_CONNECTIONS is set), which only a context made afterwards gets.
 CudaDeviceProbe probe_cuda_device();
 
 }  // namespace pt::gpu
