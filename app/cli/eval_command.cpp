@@ -79,12 +79,16 @@ int run_eval(const EvalOptions& o) {
       throw std::invalid_argument("--input synthetic needs --frames: the length the ground truth was written for");
     }
     std::optional<CanvasSetting> canvas;
+    if (!o.canvas.empty() && o.tracker.segments > 1) {
+      throw std::invalid_argument("--segments opens the input again for each stretch, without the --canvas placement: give one or the other");
+    }
     if (!o.canvas.empty()) {
       const auto [w, h] = parse_frame_size(o.canvas, "--canvas");
       canvas = CanvasSetting{w, h, o.canvas_seed};
     }
     EvaluationSink scorer(read_ground_truth(o.ground_truth));
     std::unique_ptr<FrameSource> source = open_input(resolve_input(o.tracker));
+    check_segments(o.tracker, *source);
     if (canvas) source = place_on_canvas(std::move(source), *canvas, scorer);
     const std::vector<EyeRegion> regions = resolve_regions(o.tracker, *source);
 

@@ -1,15 +1,20 @@
 #include "cli/live_run.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <mutex>
+#include <stdexcept>
 #include <vector>
 
 #include "cli/backend_report.hpp"
 #include "cli/progress_line.hpp"
 #include "cli/stats_line.hpp"
 #include "pt/io/csv_format.hpp"
+#include "pt/tracking_in_stretches.hpp"
 
 namespace pt::cli {
 namespace {
@@ -41,16 +46,49 @@ class DetectionCounter final : public ResultSink {
   std::uint64_t frames = 0;
 };
 
+DetectorChoice choose_for(const TrackerOptions& options, const DetectorParams& params, std::size_t eyes) {
+  // A few frames in flight let the device work ahead while the host searches.
+  constexpr int kCudaFramesInFlight = 3;
+  return choose_detector(options.backend, params, eyes, kCudaFramesInFlight, cuda_search_on_device(options.cuda_search),
+                         options.device_loop);
+}
+
+// --segments: the file opened again for each stretch. The detectors are all made here, on the
+// calling thread, before the stretches' threads start.
+RunSummary run_in_stretches(const FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
+                            const DetectorParams& params, std::span<ResultSink* const> sinks,
+                            const RunOptions& run_options) {
+  check_segments(options, source);
+  const auto stretches = static_cast<std::size_t>(std::min<std::int64_t>(options.segments, *source.frame_count()));
+  std::vector<std::unique_ptr<PupilDetector>> detectors;
+  while (detectors.size() < stretches) detectors.push_back(choose_for(options, params, regions.size()).detector);
+  const double fps = source.nominal_fps();
+  if (fps <= 0.0 && options.segment_lead_in_s > 0.0) {
+    throw std::invalid_argument("--segment-lead-in is in seconds, and " + source.describe() +
+                                " states no frame rate: give --segment-lead-in 0");
+  }
+  const auto lead_in = static_cast<std::int64_t>(std::ceil(options.segment_lead_in_s * fps));
+  std::fprintf(stderr, "stretches: %zu tracked at once, each led in by up to %g s (%lld frames)\n", stretches,
+               options.segment_lead_in_s, static_cast<long long>(lead_in));
+  std::mutex handing_out;
+  const auto next_detector = [&] {
+    const std::lock_guard lock(handing_out);
+    if (detectors.empty()) throw std::logic_error("--segments: more stretches than detectors made for them");
+    std::unique_ptr<PupilDetector> d = std::move(detectors.back());
+    detectors.pop_back();
+    return d;
+  };
+  const InputOptions input = resolve_input(options);
+  return run_tracking_in_stretches([&] { return open_input(input); }, next_detector, regions, params, sinks,
+                                   run_options, {options.segments, lead_in});
+}
+
 }  // namespace
 
 RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
                     std::span<ResultSink* const> sinks, const RunReporting& reporting) {
   const DetectorParams params = resolve_detector_params(options);
-  // A few frames in flight let the device work ahead while the host searches.
-  constexpr int kCudaFramesInFlight = 3;
-  const DetectorChoice choice =
-      choose_detector(options.backend, params, regions.size(), kCudaFramesInFlight,
-                      cuda_search_on_device(options.cuda_search), options.device_loop);
+  const DetectorChoice choice = choose_for(options, params, regions.size());
   const std::unique_ptr<PupilDetector>& detector = choice.detector;
   std::fprintf(stderr, "input: %s\nbackend: %s; %s\n", source.describe().c_str(), detector->description().c_str(),
                choice.why.c_str());
@@ -74,7 +112,9 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
   run_options.independent_frames = options.independent_frames;
   std::signal(SIGINT, request_stop);
   std::signal(SIGTERM, request_stop);
-  const RunSummary summary = run_tracking(source, *detector, regions, params, all_sinks, run_options);
+  const RunSummary summary = options.segments > 1
+                                 ? run_in_stretches(source, regions, options, params, all_sinks, run_options)
+                                 : run_tracking(source, *detector, regions, params, all_sinks, run_options);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   progress.finish();
@@ -83,6 +123,13 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
   std::fprintf(stderr, "tracked %llu frames in %.2f s (%.0f fps); %s\n", static_cast<unsigned long long>(summary.frames),
                summary.elapsed_s, summary.fps(), detection_detail(summary.detected_per_eye, summary.frames, regions).c_str());
   return summary;
+}
+
+void check_segments(const TrackerOptions& options, const FrameSource& source) {
+  if (options.segments > 1 && (!source.can_seek() || !source.frame_count())) {
+    throw std::invalid_argument("--segments: " + source.describe() +
+                                " cannot be tracked in stretches; that needs a video file or a recorded session");
+  }
 }
 
 std::optional<std::string> run_failure(const RunSummary& summary) {

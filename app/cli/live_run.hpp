@@ -25,6 +25,10 @@ struct RunReporting {
 RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
                     std::span<ResultSink* const> sinks, const RunReporting& reporting = {});
 
+// Throws std::invalid_argument when --segments asks for stretches of a source that cannot give
+// them (one that cannot seek or does not know its length): called before any output is written.
+void check_segments(const TrackerOptions& options, const FrameSource& source);
+
 // The one-line reason a finished run counts as failed: the source broke, or gave no frames.
 std::optional<std::string> run_failure(const RunSummary& summary);
 

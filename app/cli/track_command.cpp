@@ -51,6 +51,9 @@ int run_track(const TrackOptions& o) {
     check_outputs(recording_files("--input", o.tracker.input.input), track_outputs(o));
     // Before any file is written: a backend that cannot run leaves none behind.
     const Backend backend = decide_backend(o.tracker.backend).backend;
+    if (o.tracker.segments > 1 && !o.record.empty()) {
+      throw std::invalid_argument("--record keeps the frames' pixels, which --segments does not; record in one pass");
+    }
     InputOptions input = resolve_input(o.tracker);
     std::unique_ptr<GroundTruthWriter> truth_writer;
     if (!o.ground_truth_out.empty()) {
@@ -59,6 +62,7 @@ int run_track(const TrackOptions& o) {
       input.truth_observer = [w = truth_writer.get()](const SyntheticFrameTruth& t, const FrameInfo& i) { w->write(t, i); };
     }
     const std::unique_ptr<FrameSource> source = open_input(input);
+    check_segments(o.tracker, *source);
     const std::vector<EyeRegion> regions = resolve_regions(o.tracker, *source);
 
     std::vector<ResultSink*> sinks;

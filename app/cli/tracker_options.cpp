@@ -52,6 +52,20 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
   cmd.add_option("--exclude", o.input.exclude_glob, "Image folder: skip file names matching this glob (e.g. '*m.png')");
   cmd.add_flag("--independent-frames", o.independent_frames,
                "Frames do not follow each other (still images, --canvas): search each one from scratch");
+  CLI::Option* segments =
+      cmd.add_option("--segments", o.segments,
+                     "A video file or recorded session: track this many stretches of it at once, each by its own "
+                     "detector from its own start (faster offline replay; results near the seams may differ from one "
+                     "pass's)")
+          ->check(CLI::Range(1, 256));
+  // The pupil prior remembers a confident pupil for 1 s and follows it with a 0.3 s time
+  // constant: after 2 s a stretch's tracker holds what one pass's would, to a few parts in 1000.
+  cmd.add_option("--segment-lead-in", o.segment_lead_in_s,
+                 "With --segments: seconds of the input each stretch tracks before its start, unreported, so that "
+                 "its tracker starts seeded as one pass's would be")
+      ->check(CLI::Range(0.0, 3600.0))
+      ->capture_default_str()
+      ->needs(segments);
   cmd.add_flag("--quiet,-q", o.quiet, "No live progress line");
 }
 

@@ -2,6 +2,7 @@
 // What `track` and `eval` share on the command line: the options that choose the input, the
 // eye regions and the detector, and how they turn into those. `bench` shares --algorithm and
 // --reflections.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@ struct TrackerOptions {
   std::string device_loop = "graph";  // graph | persistent | tail-launch: pt/gpu/device_loop.hpp
   std::string size = "1280x1024";
   bool independent_frames = false;  // search every frame from scratch
+  int segments = 1;                 // a seekable file tracked as this many stretches at once
+  double segment_lead_in_s = 2.0;   // source time each stretch tracks before its start, unreported
   bool quiet = false;
 };
 

@@ -53,6 +53,13 @@ TEST_CASE("bad command lines fail with a one-line reason and leave no trace file
       {"track --input synthetic --frames 5 --size 12x7 --csv t.csv", "--size '12x7'"},
       {"track --input synthetic --frames 5 --size 100000x100000 --csv t.csv", "to 16384x16384"},
       {"track --input synthetic --frames 5 --eyes 3 --csv t.csv", "--eyes"},
+      {"track --input synthetic --frames 5 --segments 2 --csv t.csv",
+       "--segments: synthetic 1280x1024, 2 eyes, seed 1 cannot be tracked in stretches; that needs a video file or a "
+       "recorded session"},
+      {"track --input synthetic --frames 5 --segments 0 --csv t.csv", "--segments"},
+      {"track --input synthetic --frames 5 --segment-lead-in 1 --csv t.csv", "--segment-lead-in requires --segments"},
+      {"eval --input synthetic --frames 5 --ground-truth t.csv --canvas 400x400 --segments 2",
+       "--segments opens the input again for each stretch, without the --canvas placement: give one or the other"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.args);
