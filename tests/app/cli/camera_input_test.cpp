@@ -71,7 +71,9 @@ class BackgroundCli {
 
 TEST_CASE("track --input camera:Fake_1 applies the camera options and reports its frame counters") {
   pt::test::ScratchDir dir("camera_fake");
-  BackgroundCli cli("track --input camera:Fake_1 --fps 100 --exposure-us 2000 --camera-region 0,0,320,240 --csv t.csv "
+  // 50 frames/s: one CPU thread searches the fake camera's pupil-less frames at about 100 a second
+  // on a 2-core CI machine, and at 100 frames/s a busy moment there cost a frame.
+  BackgroundCli cli("track --input camera:Fake_1 --fps 50 --exposure-us 2000 --camera-region 0,0,320,240 --csv t.csv "
                     "--record r.mkv",
                     dir.path());
   REQUIRE(cli.wait_for("frames", 20));
@@ -80,13 +82,13 @@ TEST_CASE("track --input camera:Fake_1 applies the camera options and reports it
   const std::string out = cli.output();
   INFO(out);
   CHECK(code == 0);
-  CHECK(out.find("input: camera Fake_1 (Aravis Fake), 320x240 Mono8, 100 fps, exposure 2000 us") != std::string::npos);
+  CHECK(out.find("input: camera Fake_1 (Aravis Fake), 320x240 Mono8, 50 fps, exposure 2000 us") != std::string::npos);
   CHECK(out.find("delivered, 0 dropped") != std::string::npos);
   const std::string trace = slurp(dir.path() / "t.csv");
   CHECK(trace.find(",camera:Fake_1#0,single,") != std::string::npos);
   CHECK(trace.find(",camera:Fake_1#20,single,") != std::string::npos);
   CHECK(out.find("recording: r.mkv (") != std::string::npos);
-  CHECK(slurp(dir.path() / "r.json").find("\"camera\": {\"exposure_us\": 2000, \"gain\": 0, \"fps\": 100, "
+  CHECK(slurp(dir.path() / "r.json").find("\"camera\": {\"exposure_us\": 2000, \"gain\": 0, \"fps\": 50, "
                                           "\"region\": [0, 0, 320, 240], \"pixel_format\": \"Mono8\"") != std::string::npos);
 }
 
