@@ -34,6 +34,27 @@ void on_threads_at_once(std::size_t k, const std::function<void(std::size_t)>& b
   }
 }
 
+// Frames still in the detector when a drive ends by an exception go back before their pool can
+// go: the pool is freed while the detector, its caller's, lives on.
+class GiveBackOnExit {
+ public:
+  GiveBackOnExit(PupilDetector& detector, FilledFrames& frames) noexcept : detector_(detector), frames_(frames) {}
+  GiveBackOnExit(const GiveBackOnExit&) = delete;
+  GiveBackOnExit& operator=(const GiveBackOnExit&) = delete;
+  ~GiveBackOnExit() {
+    try {
+      while (detector_.in_flight() > 0) {
+        if (std::optional<TrackedFrame> done = detector_.collect(true)) frames_.give_back(std::move(done->frame));
+      }
+    } catch (...) {  // a destructor must not throw; the first error is on its way already
+    }
+  }
+
+ private:
+  PupilDetector& detector_;
+  FilledFrames& frames_;
+};
+
 }  // namespace
 
 FilledFrames::FilledFrames(std::span<const ImageU8> frames, std::shared_ptr<HostAllocator> allocator)
@@ -51,6 +72,7 @@ void FilledFrames::give_back(Frame f) {
 
 Timed drive(PupilDetector& detector, FilledFrames& frames, std::span<const EyeRegion> regions,
             const DetectorParams& params, int count, const std::string& name, const std::function<void()>& collected) {
+  const GiveBackOnExit give_back(detector, frames);
   Timed t{{name, {}}, {name + ": latency", {}}, {}};
   Clock::time_point last = Clock::now();
   const auto take = [&] {

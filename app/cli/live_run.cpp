@@ -23,6 +23,23 @@ std::atomic<bool> g_stop{false};
 
 extern "C" void request_stop(int /*signal*/) { g_stop.store(true); }
 
+// Ctrl-C and SIGTERM end the run early while it lasts; afterwards, also when it throws, they end
+// the program again.
+class StopOnSignals {
+ public:
+  StopOnSignals() {
+    g_stop.store(false);
+    std::signal(SIGINT, request_stop);
+    std::signal(SIGTERM, request_stop);
+  }
+  StopOnSignals(const StopOnSignals&) = delete;
+  StopOnSignals& operator=(const StopOnSignals&) = delete;
+  ~StopOnSignals() {
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+  }
+};
+
 std::string detection_detail(const std::vector<std::uint64_t>& detected, std::uint64_t frames,
                              std::span<const EyeRegion> regions) {
   std::string out;
@@ -58,16 +75,11 @@ DetectorChoice choose_for(const TrackerOptions& options, const DetectorParams& p
 RunSummary run_in_stretches(const FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
                             const DetectorParams& params, std::span<ResultSink* const> sinks,
                             const RunOptions& run_options) {
-  check_segments(options, source);
-  const auto stretches = static_cast<std::size_t>(std::min<std::int64_t>(options.segments, *source.frame_count()));
+  const auto stretches =
+      static_cast<std::size_t>(std::max<std::int64_t>(1, std::min<std::int64_t>(options.segments, *source.frame_count())));
   std::vector<std::unique_ptr<PupilDetector>> detectors;
   while (detectors.size() < stretches) detectors.push_back(choose_for(options, params, regions.size()).detector);
-  const double fps = source.nominal_fps();
-  if (fps <= 0.0 && options.segment_lead_in_s > 0.0) {
-    throw std::invalid_argument("--segment-lead-in is in seconds, and " + source.describe() +
-                                " states no frame rate: give --segment-lead-in 0");
-  }
-  const auto lead_in = static_cast<std::int64_t>(std::ceil(options.segment_lead_in_s * fps));
+  const auto lead_in = static_cast<std::int64_t>(std::ceil(options.segment_lead_in_s * source.nominal_fps()));
   std::fprintf(stderr, "stretches: %zu tracked at once, each led in by up to %g s (%lld frames)\n", stretches,
                options.segment_lead_in_s, static_cast<long long>(lead_in));
   std::mutex handing_out;
@@ -87,6 +99,7 @@ RunSummary run_in_stretches(const FrameSource& source, std::span<const EyeRegion
 
 RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
                     std::span<ResultSink* const> sinks, const RunReporting& reporting) {
+  check_segments(options, source);
   const DetectorParams params = resolve_detector_params(options);
   const DetectorChoice choice = choose_for(options, params, regions.size());
   const std::unique_ptr<PupilDetector>& detector = choice.detector;
@@ -107,16 +120,13 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
       if (reporting.stats_every_s > 0.0) stats.update(p);
     };
   }
-  g_stop.store(false);
   run_options.stop = &g_stop;
   run_options.independent_frames = options.independent_frames;
-  std::signal(SIGINT, request_stop);
-  std::signal(SIGTERM, request_stop);
-  const RunSummary summary = options.segments > 1
-                                 ? run_in_stretches(source, regions, options, params, all_sinks, run_options)
-                                 : run_tracking(source, *detector, regions, params, all_sinks, run_options);
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  const RunSummary summary = [&] {
+    const StopOnSignals stop_on_signals;
+    return options.segments > 1 ? run_in_stretches(source, regions, options, params, all_sinks, run_options)
+                                : run_tracking(source, *detector, regions, params, all_sinks, run_options);
+  }();
   progress.finish();
 
   for (const std::string& n : source.notices()) std::fprintf(stderr, "note: %s\n", n.c_str());
@@ -126,9 +136,14 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
 }
 
 void check_segments(const TrackerOptions& options, const FrameSource& source) {
-  if (options.segments > 1 && (!source.can_seek() || !source.frame_count())) {
+  if (options.segments <= 1) return;
+  if (!source.can_seek() || !source.frame_count()) {
     throw std::invalid_argument("--segments: " + source.describe() +
                                 " cannot be tracked in stretches; that needs a video file or a recorded session");
+  }
+  if (source.nominal_fps() <= 0.0 && options.segment_lead_in_s > 0.0) {
+    throw std::invalid_argument("--segment-lead-in is in seconds, and " + source.describe() +
+                                " states no frame rate: give --segment-lead-in 0");
   }
 }
 

@@ -26,7 +26,8 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
                     std::span<ResultSink* const> sinks, const RunReporting& reporting = {});
 
 // Throws std::invalid_argument when --segments asks for stretches of a source that cannot give
-// them (one that cannot seek or does not know its length): called before any output is written.
+// them (one that cannot seek or does not know its length), or for a lead-in in seconds of a
+// source without a frame rate: called before any output is written, and by run_live.
 void check_segments(const TrackerOptions& options, const FrameSource& source);
 
 // The one-line reason a finished run counts as failed: the source broke, or gave no frames.

@@ -144,7 +144,11 @@ RunSummary run_tracking_in_stretches(const SourceOpener& open, const DetectorMak
     }
     return *probe->frame_count();
   }();
-  const std::int64_t count = std::max<std::int64_t>(1, std::min<std::int64_t>(plan.stretches, total));
+  RunSummary summary;
+  summary.detected_per_eye.assign(regions.size(), 0);
+  summary.end = ReadStatus::EndOfStream;
+  if (total == 0) return summary;
+  const std::int64_t count = std::min<std::int64_t>(plan.stretches, total);
   std::vector<Stretch> stretches(static_cast<std::size_t>(count));
   for (std::int64_t s = 0; s < count; ++s) {
     Stretch& st = stretches[static_cast<std::size_t>(s)];
@@ -154,9 +158,6 @@ RunSummary run_tracking_in_stretches(const SourceOpener& open, const DetectorMak
   }
 
   Exchange exchange;
-  RunSummary summary;
-  summary.detected_per_eye.assign(regions.size(), 0);
-  summary.end = ReadStatus::EndOfStream;
   RunProgress progress;
   progress.total = total;
   const Clock::time_point start = Clock::now();

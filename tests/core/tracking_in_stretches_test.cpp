@@ -194,6 +194,16 @@ TEST_CASE("more stretches than frames, and one stretch, still give every frame o
   }
 }
 
+TEST_CASE("an input without frames ends at once, with nothing tracked and no error") {
+  Recorder recorder;
+  const pt::RunSummary s =
+      in_stretches(recorder, {4, 3}, [] { return std::make_unique<HeldFrames>(0, 0); });
+  CHECK(s.end == pt::ReadStatus::EndOfStream);
+  CHECK(s.error.empty());
+  CHECK(s.frames == 0);
+  CHECK(recorder.seen.empty());
+}
+
 TEST_CASE("a stretch that fails ends the run at its failure: earlier frames delivered, none after") {
   Recorder recorder;
   const pt::RunSummary s = in_stretches(recorder, {3, 0}, all_frames(21));
