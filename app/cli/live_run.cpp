@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <vector>
 
@@ -70,29 +68,18 @@ DetectorChoice choose_for(const TrackerOptions& options, const DetectorParams& p
                          options.device_loop);
 }
 
-// --segments: the file opened again for each stretch. The detectors are all made here, on the
-// calling thread, before the stretches' threads start.
+// --segments: the file opened again for each stretch, each with a detector of its own.
 RunSummary run_in_stretches(const FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
                             const DetectorParams& params, std::span<ResultSink* const> sinks,
                             const RunOptions& run_options) {
-  const auto stretches =
-      static_cast<std::size_t>(std::max<std::int64_t>(1, std::min<std::int64_t>(options.segments, *source.frame_count())));
-  std::vector<std::unique_ptr<PupilDetector>> detectors;
-  while (detectors.size() < stretches) detectors.push_back(choose_for(options, params, regions.size()).detector);
-  const auto lead_in = static_cast<std::int64_t>(std::ceil(options.segment_lead_in_s * source.nominal_fps()));
-  std::fprintf(stderr, "stretches: %zu tracked at once, each led in by up to %g s (%lld frames)\n", stretches,
+  const std::int64_t lead_in = lead_in_frames(options.segment_lead_in_s, source.nominal_fps());
+  std::fprintf(stderr, "stretches: %lld tracked at once, each led in by up to %g s (%lld frames)\n",
+               static_cast<long long>(std::max<std::int64_t>(1, std::min<std::int64_t>(options.segments, *source.frame_count()))),
                options.segment_lead_in_s, static_cast<long long>(lead_in));
-  std::mutex handing_out;
-  const auto next_detector = [&] {
-    const std::lock_guard lock(handing_out);
-    if (detectors.empty()) throw std::logic_error("--segments: more stretches than detectors made for them");
-    std::unique_ptr<PupilDetector> d = std::move(detectors.back());
-    detectors.pop_back();
-    return d;
-  };
   const InputOptions input = resolve_input(options);
-  return run_tracking_in_stretches([&] { return open_input(input); }, next_detector, regions, params, sinks,
-                                   run_options, {options.segments, lead_in});
+  return run_tracking_in_stretches([&] { return open_input(input); },
+                                   [&] { return choose_for(options, params, regions.size()).detector; }, regions,
+                                   params, sinks, run_options, {options.segments, lead_in});
 }
 
 }  // namespace

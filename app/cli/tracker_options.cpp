@@ -58,8 +58,6 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
                      "detector from its own start (faster offline replay; results near the seams may differ from one "
                      "pass's)")
           ->check(CLI::Range(1, 256));
-  // The pupil prior remembers a confident pupil for 1 s and follows it with a 0.3 s time
-  // constant: after 2 s a stretch's tracker holds what one pass's would, to a few parts in 1000.
   cmd.add_option("--segment-lead-in", o.segment_lead_in_s,
                  "With --segments: seconds of the input each stretch tracks before its start, unreported, so that "
                  "its tracker starts seeded as one pass's would be")

@@ -11,6 +11,7 @@
 #include "cli/input_source.hpp"
 #include "pt/pupil/detector_params.hpp"
 #include "pt/pupil/pupil_detector.hpp"
+#include "pt/tracking_in_stretches.hpp"
 
 namespace pt::cli {
 
@@ -32,7 +33,7 @@ struct TrackerOptions {
   std::string size = "1280x1024";
   bool independent_frames = false;  // search every frame from scratch
   int segments = 1;                 // a seekable file tracked as this many stretches at once
-  double segment_lead_in_s = 2.0;   // source time each stretch tracks before its start, unreported
+  double segment_lead_in_s = kStretchLeadInS;  // source time each stretch tracks before its start, unreported
   bool quiet = false;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -85,7 +86,7 @@ class StretchCollector final : public ResultSink {
   std::int64_t seen_ = 0;
 };
 
-RunSummary track_stretch(Stretch& stretch, Exchange& exchange, const SourceOpener& open, const DetectorMaker& make,
+RunSummary track_stretch(Stretch& stretch, Exchange& exchange, const SourceOpener& open, PupilDetector& detector,
                          std::span<const EyeRegion> regions, const DetectorParams& params, const RunOptions& options) {
   RunSummary failed;
   failed.end = ReadStatus::Error;
@@ -97,14 +98,13 @@ RunSummary track_stretch(Stretch& stretch, Exchange& exchange, const SourceOpene
       return failed;
     }
     FirstFrames frames(*source, stretch.end - stretch.from);
-    const std::unique_ptr<PupilDetector> detector = make();
     StretchCollector collector(stretch, exchange);
     ResultSink* const sinks[] = {&collector};
     RunOptions own;
     own.pool_frames = options.pool_frames;
     own.independent_frames = options.independent_frames;
     own.stop = &exchange.halt;
-    RunSummary summary = run_tracking(frames, *detector, regions, params, sinks, own);
+    RunSummary summary = run_tracking(frames, detector, regions, params, sinks, own);
     if (summary.end == ReadStatus::Error) {
       summary.error = "frames " + std::to_string(stretch.from) + "-" + std::to_string(stretch.end - 1) + ": " + summary.error;
     }
@@ -129,6 +129,11 @@ class HaltOnExit {
 };
 
 }  // namespace
+
+std::int64_t lead_in_frames(double seconds, double fps) noexcept {
+  if (!(seconds > 0.0) || !(fps > 0.0)) return 0;
+  return static_cast<std::int64_t>(std::ceil(seconds * fps));
+}
 
 RunSummary run_tracking_in_stretches(const SourceOpener& open, const DetectorMaker& make,
                                      std::span<const EyeRegion> regions, const DetectorParams& params,
@@ -157,6 +162,9 @@ RunSummary run_tracking_in_stretches(const SourceOpener& open, const DetectorMak
     st.from = std::max<std::int64_t>(0, st.first - plan.lead_in);
   }
 
+  std::vector<std::unique_ptr<PupilDetector>> detectors;
+  for (std::int64_t s = 0; s < count; ++s) detectors.push_back(make());
+
   Exchange exchange;
   RunProgress progress;
   progress.total = total;
@@ -174,9 +182,9 @@ RunSummary run_tracking_in_stretches(const SourceOpener& open, const DetectorMak
 
   std::vector<std::jthread> threads;
   const HaltOnExit halt_on_exit(exchange.halt);
-  for (Stretch& st : stretches) {
-    threads.emplace_back([&, stretch = &st] {
-      RunSummary done = track_stretch(*stretch, exchange, open, make, regions, params, options);
+  for (std::size_t s = 0; s < stretches.size(); ++s) {
+    threads.emplace_back([&, stretch = &stretches[s], detector = detectors[s].get()] {
+      RunSummary done = track_stretch(*stretch, exchange, open, *detector, regions, params, options);
       {
         const std::lock_guard lock(exchange.mutex);
         stretch->summary = std::move(done);

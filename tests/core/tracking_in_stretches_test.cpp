@@ -225,6 +225,21 @@ TEST_CASE("stretches refuse an input that cannot seek, and a bad plan") {
   CHECK(recorder.seen.empty());
 }
 
+TEST_CASE("a detector that cannot be made throws before any stretch starts") {
+  Recorder recorder;
+  int made = 0;
+  const pt::DetectorMaker third_fails = [&made]() -> std::unique_ptr<pt::PupilDetector> {
+    if (++made == 3) throw std::runtime_error("no usable CUDA device");
+    return cpu_detector();
+  };
+  std::vector<pt::ResultSink*> sinks{&recorder};
+  CHECK_THROWS_WITH(pt::run_tracking_in_stretches(all_frames(), third_fails, rendered().regions, pt::DetectorParams{},
+                                                  sinks, {}, {4, 0}),
+                    "no usable CUDA device");
+  CHECK(made == 3);
+  CHECK(recorder.seen.empty());
+}
+
 TEST_CASE("a stop ends every stretch; what reached the sinks is an unbroken start") {
   Recorder recorder;
   std::atomic<bool> stop{true};

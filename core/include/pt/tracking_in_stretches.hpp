@@ -16,6 +16,14 @@
 
 namespace pt {
 
+// A lead-in that seeds a stretch as one pass would be: the pupil prior remembers a confident
+// pupil for 1 s and follows it with a 0.3 s time constant (PupilPriorParams), so after 2 s of
+// frames a stretch's tracker holds what one pass's would, to a few parts in a thousand.
+constexpr double kStretchLeadInS = 2.0;
+
+// `seconds` of a source running at `fps` frames a second, in whole frames (none without a rate).
+[[nodiscard]] std::int64_t lead_in_frames(double seconds, double fps) noexcept;
+
 struct StretchPlan {
   int stretches = 2;
   std::int64_t lead_in = 0;  // frames tracked before each stretch's first, their results dropped
@@ -27,7 +35,9 @@ using DetectorMaker = std::function<std::unique_ptr<PupilDetector>()>;
 // Cuts the frames of the source `open` gives into plan.stretches runs of consecutive frames (fewer
 // when there are fewer frames) and tracks them at once, each on a thread of its own with a
 // source of its own from `open`, sought to the stretch's start less the lead-in, and a detector
-// of its own from `make`. The sinks see every frame once, in order, on the calling thread, but
+// of its own from `make`. `make` is called on the calling thread, once per stretch, before any
+// stretch starts (a detector that cannot be made throws from here); `open` on the stretches'
+// threads, and once before on the calling thread. The sinks see every frame once, in order, on the calling thread, but
 // without its pixels (Frame::valid() is false; info() is kept): a later stretch's results wait in
 // memory until the earlier ones have gone to the sinks. Progress counts the frames all stretches
 // have tracked. options.stop ends every stretch early; what was tracked before reaches the sinks

@@ -1,6 +1,8 @@
 #pragma once
 // The pupil trace of a whole file (video, recording, image folder) as CSV, tracked on a thread
-// and a detector of its own (on the window's backend), so the window's live tracking goes on.
+// and a detector of its own (on the window's backend), so the window's live tracking goes on. A
+// file that can seek is tracked as several stretches at once (run_tracking_in_stretches, each
+// led in by kStretchLeadInS), each with its own detector and thread.
 // The CSV is written under "<name>.tmp" and renamed to its name when complete: a cancelled or
 // failed export leaves nothing under the name asked for.
 #include <atomic>
@@ -21,7 +23,8 @@
 namespace pt::ui {
 
 struct TraceExportRequest {
-  std::function<std::unique_ptr<FrameSource>()> open;  // runs on the export's thread; may throw
+  // Runs on the export's thread, and on each stretch's; may throw.
+  std::function<std::unique_ptr<FrameSource>()> open;
   std::vector<EyeRegion> regions;
   DetectorParams params;
   std::filesystem::path csv;
