@@ -68,8 +68,10 @@ DetectorChoice choose_for(const TrackerOptions& options, const DetectorParams& p
                          options.device_loop);
 }
 
-// --segments: the file opened again for each stretch, each with a detector of its own.
-RunSummary run_in_stretches(const FrameSource& source, std::span<const EyeRegion> regions, const TrackerOptions& options,
+// --segments: the file opened again for each stretch, each with a detector of its own; the first
+// stretch takes `first`, the one already made.
+RunSummary run_in_stretches(const FrameSource& source, std::unique_ptr<PupilDetector> first,
+                            std::span<const EyeRegion> regions, const TrackerOptions& options,
                             const DetectorParams& params, std::span<ResultSink* const> sinks,
                             const RunOptions& run_options) {
   const std::int64_t lead_in = lead_in_frames(options.segment_lead_in_s, source.nominal_fps());
@@ -77,9 +79,11 @@ RunSummary run_in_stretches(const FrameSource& source, std::span<const EyeRegion
                static_cast<long long>(std::max<std::int64_t>(1, std::min<std::int64_t>(options.segments, *source.frame_count()))),
                options.segment_lead_in_s, static_cast<long long>(lead_in));
   const InputOptions input = resolve_input(options);
-  return run_tracking_in_stretches([&] { return open_input(input); },
-                                   [&] { return choose_for(options, params, regions.size()).detector; }, regions,
-                                   params, sinks, run_options, {options.segments, lead_in});
+  const DetectorMaker make = [&] {
+    return first ? std::move(first) : choose_for(options, params, regions.size()).detector;
+  };
+  return run_tracking_in_stretches([&] { return open_input(input); }, make, regions, params, sinks, run_options,
+                                   {options.segments, lead_in});
 }
 
 }  // namespace
@@ -88,8 +92,8 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
                     std::span<ResultSink* const> sinks, const RunReporting& reporting) {
   check_segments(options, source);
   const DetectorParams params = resolve_detector_params(options);
-  const DetectorChoice choice = choose_for(options, params, regions.size());
-  const std::unique_ptr<PupilDetector>& detector = choice.detector;
+  DetectorChoice choice = choose_for(options, params, regions.size());
+  std::unique_ptr<PupilDetector>& detector = choice.detector;
   std::fprintf(stderr, "input: %s\nbackend: %s; %s\n", source.describe().c_str(), detector->description().c_str(),
                choice.why.c_str());
   for (const std::string& n : source.notices()) std::fprintf(stderr, "note: %s\n", n.c_str());
@@ -111,8 +115,9 @@ RunSummary run_live(FrameSource& source, std::span<const EyeRegion> regions, con
   run_options.independent_frames = options.independent_frames;
   const RunSummary summary = [&] {
     const StopOnSignals stop_on_signals;
-    return options.segments > 1 ? run_in_stretches(source, regions, options, params, all_sinks, run_options)
-                                : run_tracking(source, *detector, regions, params, all_sinks, run_options);
+    return options.segments > 1
+               ? run_in_stretches(source, std::move(detector), regions, options, params, all_sinks, run_options)
+               : run_tracking(source, *detector, regions, params, all_sinks, run_options);
   }();
   progress.finish();
 
