@@ -14,6 +14,7 @@
 #include "pt/synthetic_source.hpp"
 #include "pt/tracking_in_stretches.hpp"
 #include "pt/tracking_run.hpp"
+#include "held_frames.hpp"
 #include "pt_catch.hpp"
 
 namespace {
@@ -47,46 +48,10 @@ const Rendered& rendered() {
   return r;
 }
 
-// The rendered frames [begin, end) as a file would give them: seekable, of known length; frame
-// `fail_at`, if in range, cannot be read.
-class HeldFrames final : public pt::FrameSource {
- public:
-  HeldFrames(int begin, int end, bool seekable = true, int fail_at = -1)
-      : begin_(begin), end_(end), seekable_(seekable), fail_at_(fail_at), next_(begin) {}
-  std::string describe() const override { return "held frames"; }
-  int width() const override { return rendered().images.front().width(); }
-  int height() const override { return rendered().images.front().height(); }
-  double nominal_fps() const override { return 100.0; }
-  std::optional<std::int64_t> frame_count() const override { return end_ - begin_; }
-  pt::ReadStatus read(pt::Frame& into) override {
-    if (next_ >= end_) return pt::ReadStatus::EndOfStream;
-    if (next_ == fail_at_) {
-      error_ = "frame " + std::to_string(next_) + " is damaged";
-      return pt::ReadStatus::Error;
-    }
-    pt::copy_pixels(rendered().images[static_cast<std::size_t>(next_)].view(), into.pixels());
-    into.info().index = static_cast<std::uint64_t>(next_ - begin_);
-    into.info().timestamp_s = (next_ - begin_) / 100.0;
-    into.info().source = "#" + std::to_string(next_ - begin_);
-    ++next_;
-    return pt::ReadStatus::Ok;
-  }
-  std::string error() const override { return error_; }
-  bool can_seek() const override { return seekable_; }
-  bool seek(std::int64_t position) override {
-    if (!seekable_ || position < 0 || position >= end_ - begin_) return false;
-    next_ = begin_ + static_cast<int>(position);
-    return true;
-  }
-
- private:
-  int begin_;
-  int end_;
-  bool seekable_;
-  int fail_at_;
-  int next_;
-  std::string error_;
-};
+// The rendered frames [begin, end) as a file would give them.
+std::unique_ptr<pt::FrameSource> held_frames(int begin, int end, bool seekable = true, int fail_at = -1) {
+  return std::make_unique<pt::test::HeldFrames>(rendered().images, begin, end, seekable, fail_at);
+}
 
 struct Seen {
   std::uint64_t index = 0;
@@ -111,7 +76,7 @@ std::unique_ptr<pt::PupilDetector> cpu_detector() { return pt::make_cpu_detector
 
 // One pass over the frames [begin, end), as a stretch starting there would track them.
 std::vector<Seen> one_pass(int begin, int end) {
-  HeldFrames source(begin, end);
+  pt::test::HeldFrames source(rendered().images, begin, end);
   const auto detector = cpu_detector();
   Recorder recorder;
   std::vector<pt::ResultSink*> sinks{&recorder};
@@ -141,7 +106,7 @@ pt::RunSummary in_stretches(Recorder& recorder, const pt::StretchPlan& plan, con
 }
 
 pt::SourceOpener all_frames(int fail_at = -1) {
-  return [fail_at] { return std::make_unique<HeldFrames>(0, kFrames, true, fail_at); };
+  return [fail_at] { return held_frames(0, kFrames, true, fail_at); };
 }
 
 }  // namespace
@@ -197,7 +162,7 @@ TEST_CASE("more stretches than frames, and one stretch, still give every frame o
 TEST_CASE("an input without frames ends at once, with nothing tracked and no error") {
   Recorder recorder;
   const pt::RunSummary s =
-      in_stretches(recorder, {4, 3}, [] { return std::make_unique<HeldFrames>(0, 0); });
+      in_stretches(recorder, {4, 3}, [] { return held_frames(0, 0); });
   CHECK(s.end == pt::ReadStatus::EndOfStream);
   CHECK(s.error.empty());
   CHECK(s.frames == 0);
@@ -217,7 +182,7 @@ TEST_CASE("a stretch that fails ends the run at its failure: earlier frames deli
 
 TEST_CASE("stretches refuse an input that cannot seek, and a bad plan") {
   Recorder recorder;
-  const pt::SourceOpener unseekable = [] { return std::make_unique<HeldFrames>(0, kFrames, false); };
+  const pt::SourceOpener unseekable = [] { return held_frames(0, kFrames, false); };
   CHECK_THROWS_WITH(in_stretches(recorder, {2, 0}, unseekable),
                     "held frames: tracking in stretches needs an input that can seek and knows its length");
   CHECK_THROWS_AS(in_stretches(recorder, {0, 0}, all_frames()), std::invalid_argument);
