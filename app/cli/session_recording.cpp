@@ -52,6 +52,8 @@ std::string SessionRecording::summary() const {
 std::uint64_t SessionRecording::recorded() const { return state_->recorder.recorded(); }
 std::uint64_t SessionRecording::dropped() const { return state_->recorder.dropped(); }
 
+void SessionRecording::check_available(const std::string& /*path*/) {}
+
 std::vector<std::filesystem::path> SessionRecording::files_for(const std::string& path) {
   const camera::RecordingFiles f = camera::recording_files(path);
   return {f.video, f.frames, f.sidecar};
@@ -64,9 +66,13 @@ std::vector<std::filesystem::path> SessionRecording::files() const {
 #else
 struct SessionRecording::State {};
 
+void SessionRecording::check_available(const std::string& path) {
+  throw std::runtime_error("cannot record to '" + path + "': this build has no video output (configure with OpenCV)");
+}
+
 SessionRecording::SessionRecording(const std::string& path, const FrameSource& /*source*/,
                                    std::span<const EyeRegion> /*regions*/, const DetectorParams& /*params*/) {
-  throw std::runtime_error("cannot record to '" + path + "': this build has no video output (configure with OpenCV)");
+  check_available(path);
 }
 
 ResultSink& SessionRecording::sink() { throw std::logic_error("no recorder in this build"); }

@@ -33,6 +33,9 @@ class SessionRecording {
   [[nodiscard]] std::uint64_t recorded() const;  // frames in the video so far
   [[nodiscard]] std::uint64_t dropped() const;   // frames left out because the disk was behind
   [[nodiscard]] std::vector<std::filesystem::path> files() const;
+  // Throws, naming `path`, in a build that cannot record (no video output); checked before any
+  // output is begun, so that a refused --record leaves no other file behind.
+  static void check_available(const std::string& path);
   // The files a recording at `path` is made of (the video, then its frame table and sidecar in
   // a build that records), whether or not they exist.
   [[nodiscard]] static std::vector<std::filesystem::path> files_for(const std::string& path);

@@ -49,6 +49,7 @@ std::vector<NamedPath> track_outputs(const TrackOptions& o) {
 int run_track(const TrackOptions& o) {
   try {
     check_outputs(recording_files("--input", o.tracker.input.input), track_outputs(o));
+    if (!o.record.empty()) SessionRecording::check_available(o.record);
     // Before any file is written: a backend that cannot run leaves none behind.
     const Backend backend = decide_backend(o.tracker.backend).backend;
     if (o.tracker.segments > 1 && !o.record.empty()) {
