@@ -151,10 +151,7 @@ class Detector final : public CudaPupilDetector {
     last_.resize(std::max(last_.size(), eyes));
     while (states_.size() < eyes) {
       states_.emplace_back(1);
-      // The lanes' streams do not wait for the default stream's memset: it is finished here, once
-      // per eye, before any search may read the state.
-      PT_CUDA_CHECK(cudaMemset(states_.back().data(), 0, sizeof(search::DeviceTrackState)));
-      PT_CUDA_CHECK(cudaDeviceSynchronize());
+      zero_device_now(states_.back().data(), sizeof(search::DeviceTrackState));
       handovers_.emplace_back(1);
       handover_due_.push_back(0);
       chains_.emplace_back();

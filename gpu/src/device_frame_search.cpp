@@ -8,10 +8,8 @@ namespace pt::gpu {
 
 DeviceFrameSearch::DeviceFrameSearch() : outcome_device_(1), outcome_host_(1) {
   // The outcome goes back whole, its lists' unused tails too: zeroed once, so that no copy reads
-  // memory that was never written. The lanes' streams do not wait for the default stream's
-  // memset: it finishes here.
-  PT_CUDA_CHECK(cudaMemset(outcome_device_.data(), 0, sizeof(DeviceOutcome)));
-  PT_CUDA_CHECK(cudaDeviceSynchronize());
+  // memory that was never written.
+  zero_device_now(outcome_device_.data(), sizeof(DeviceOutcome));
 }
 
 void DeviceFrameSearch::bring_outcome_back(cudaStream_t stream) const {

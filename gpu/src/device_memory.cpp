@@ -1,6 +1,7 @@
 #include "pt/gpu/device_memory.hpp"
 
 #include "pt/gpu/cuda_check.hpp"
+#include "pt/gpu/stream.hpp"
 
 namespace pt::gpu::detail {
 
@@ -27,3 +28,19 @@ void free_device(void* p) noexcept { (void)cudaFree(p); }
 void free_pinned(void* p) noexcept { (void)cudaFreeHost(p); }
 
 }  // namespace pt::gpu::detail
+
+namespace pt::gpu {
+
+void zero_device_now(void* dst, std::size_t bytes) {
+  const Stream own;
+  PT_CUDA_CHECK(cudaMemsetAsync(dst, 0, bytes, own.get()));
+  own.synchronize();
+}
+
+void upload_now(void* dst, const void* src, std::size_t bytes) {
+  const Stream own;
+  PT_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, own.get()));
+  own.synchronize();
+}
+
+}  // namespace pt::gpu

@@ -17,6 +17,16 @@ const GaussianBlur& EyePreprocessor::gaussian(const SmoothingParams& smoothing) 
 
 void EyePreprocessor::operator()(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out,
                                  const ReflectionParams& reflections, const SmoothingParams& smoothing) {
+  if (src.empty()) return;
+  const Arguments now{src, out, reflections, smoothing};
+  const bool recapture = captured_for_ != now;
+  captured_for_.reset();  // until the launch has succeeded
+  captured_.launch(stream, recapture, [&](cudaStream_t s) { enqueue(s, src, out, reflections, smoothing); });
+  captured_for_ = now;
+}
+
+void EyePreprocessor::enqueue(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out,
+                              const ReflectionParams& reflections, const SmoothingParams& smoothing) {
   reflections_(stream, src, out.cleaned, out.mask, reflections);
   switch (smoothing.kind) {
     case Smoothing::Gaussian:

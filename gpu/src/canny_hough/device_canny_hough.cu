@@ -470,11 +470,8 @@ struct DeviceCannyHough::Buffers {
         gathered(pixels),
         terms(static_cast<std::size_t>(search::kConicTerms) * kDeviceOutcomePoints),
         step(table.step) {
-    PT_CUDA_CHECK(cudaMemcpy(radii.data(), table.radii.data(), radii.size() * sizeof(float), cudaMemcpyHostToDevice));
-    PT_CUDA_CHECK(
-        cudaMemcpy(weights.data(), table.weights.data(), weights.size() * sizeof(float), cudaMemcpyHostToDevice));
-    // The lanes' streams do not wait for the default stream's copies: they finish here.
-    PT_CUDA_CHECK(cudaDeviceSynchronize());
+    upload_now(radii.data(), table.radii.data(), radii.size() * sizeof(float));
+    upload_now(weights.data(), table.weights.data(), weights.size() * sizeof(float));
   }
 
   std::size_t pixels;

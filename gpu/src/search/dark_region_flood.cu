@@ -31,10 +31,8 @@ FloodScratchBuffers::FloodScratchBuffers(int width, int height)
       marks_(static_cast<std::size_t>(mark_words_) * static_cast<std::size_t>(height)),
       frontier_(2 * static_cast<std::size_t>(capacity_)),
       pending_(3 * static_cast<std::size_t>(capacity_)) {
-  // Each flood leaves the marks as it found them. The floods run on streams that do not wait for
-  // the default stream's memset: it has to be done before any starts.
-  PT_CUDA_CHECK(cudaMemset(marks_.data(), 0, marks_.size() * sizeof(std::uint32_t)));
-  PT_CUDA_CHECK(cudaDeviceSynchronize());
+  // Each flood leaves the marks as it found them.
+  zero_device_now(marks_.data(), marks_.size() * sizeof(std::uint32_t));
 }
 
 FloodScratch FloodScratchBuffers::view(int shared_bytes) const noexcept {

@@ -23,7 +23,7 @@ Limits limits_for(const DetectorParams& params) { return {std::max(ray_cast_capa
 
 DeviceBuffer<float> on_device(const std::vector<float>& values) {
   DeviceBuffer<float> copy(values.size());
-  PT_CUDA_CHECK(cudaMemcpy(copy.data(), values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice));
+  upload_now(copy.data(), values.data(), values.size() * sizeof(float));
   return copy;
 }
 

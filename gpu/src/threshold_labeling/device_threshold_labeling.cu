@@ -259,10 +259,7 @@ struct DeviceThresholdLabeling::Buffers {
         fits(static_cast<std::size_t>(slots)),
         scores(static_cast<std::size_t>(slots)),
         state(1) {
-    PT_CUDA_CHECK(cudaMemcpy(samples.data(), unit_samples.data(), unit_samples.size() * sizeof(float),
-                             cudaMemcpyHostToDevice));
-    // The lanes' streams do not wait for the default stream's copy: it finishes here.
-    PT_CUDA_CHECK(cudaDeviceSynchronize());
+    upload_now(samples.data(), unit_samples.data(), unit_samples.size() * sizeof(float));
   }
 
   std::size_t pixels;

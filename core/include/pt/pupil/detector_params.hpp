@@ -53,6 +53,7 @@ struct ReflectionParams {
   int unfilled_dilation = 13;
 
   [[nodiscard]] int mask_dilation() const noexcept { return fill ? dilation : unfilled_dilation; }
+  bool operator==(const ReflectionParams&) const = default;
 };
 
 struct SmoothingParams {
@@ -72,6 +73,7 @@ struct SmoothingParams {
     }
     return 1.0F;
   }
+  bool operator==(const SmoothingParams&) const = default;
 };
 
 struct StarburstParams {

@@ -33,6 +33,7 @@ struct DeviceView {
   template <class U>
     requires(std::is_same_v<U, T> && !std::is_const_v<T>)
   PT_HOST_DEVICE operator DeviceView<const U>() const noexcept { return {data, width, height, pitch}; }
+  friend bool operator==(const DeviceView&, const DeviceView&) = default;
 };
 
 using DeviceViewU8 = DeviceView<std::uint8_t>;

@@ -6,6 +6,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "pt/gpu/captured_work.hpp"
 #include "pt/gpu/reflection_remover.hpp"
 #include "pt/gpu/smoothing.hpp"
 #include "pt/pupil/detector_params.hpp"
@@ -16,12 +17,14 @@ struct PreprocessedEye {
   DeviceViewU8 cleaned;   // reflections filled
   DeviceViewU8 mask;      // 255 on reflections (and their halos)
   DeviceViewU8 smoothed;  // cleaned, smoothed: what the pupil search reads
+  bool operator==(const PreprocessedEye&) const = default;
 };
 
 class EyePreprocessor {
  public:
   EyePreprocessor(int max_width, int max_height);
-  // The outputs have src's size and overlap neither src nor one another.
+  // The outputs have src's size and overlap neither src nor one another. A call with the same
+  // arguments as the one before relaunches that call's kernels as one graph.
   void operator()(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out, const ReflectionParams& reflections,
                   const SmoothingParams& smoothing);
   [[nodiscard]] const int* reflections_filled() const noexcept { return reflections_.filled_count(); }
@@ -29,11 +32,23 @@ class EyePreprocessor {
  private:
   // The blur's weights are derived on the host; a new size or sigma derives them again.
   const GaussianBlur& gaussian(const SmoothingParams& smoothing);
+  void enqueue(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out, const ReflectionParams& reflections,
+               const SmoothingParams& smoothing);
+
+  struct Arguments {
+    CDeviceViewU8 src;
+    PreprocessedEye out;
+    ReflectionParams reflections;
+    SmoothingParams smoothing;
+    bool operator==(const Arguments&) const = default;
+  };
 
   ReflectionRemover reflections_;
   std::optional<GaussianBlur> gaussian_;
   int gaussian_size_ = 0;
   double gaussian_sigma_ = 0.0;
+  std::optional<Arguments> captured_for_;
+  CapturedWork captured_;
 };
 
 }  // namespace pt::gpu
