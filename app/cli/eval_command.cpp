@@ -30,7 +30,7 @@ std::unique_ptr<FrameSource> place_on_canvas(std::unique_ptr<FrameSource> frames
 std::string no_match_message(const EvaluationReport& r, const std::string& truth_path) {
   if (r.truth_rows == 0) return "ground truth '" + truth_path + "' has no rows";
   return "no frame of the input has a row in ground truth '" + truth_path + "' (the input's frame '" +
-         r.first_source_without_truth + "' is not in its `image` column)";
+         r.first_source_without_truth + "' is not in its `" + r.truth_key_column + "` column)";
 }
 
 void warn_about_unmatched(const EvaluationReport& r) {
@@ -57,7 +57,7 @@ void add_eval_command(CLI::App& app, EvalOptions& o, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("eval", "Track an input and score the pupils against ground truth");
   add_tracker_options(*cmd, o.tracker);
   cmd->add_option("--ground-truth", o.ground_truth,
-                  "Ground truth CSV: the ITMO set's ground_truth.csv, or what track --ground-truth-out wrote")
+                  "Ground truth CSV: the ITMO set's ground_truth.csv, what track --ground-truth-out wrote, or a binocular video's truth by frame (video_frame, L_cx ... R_h, as eye-ir's subj*_LR_gt.csv)")
       ->required();
   cmd->add_option("--json", o.json, "Also write the figures as JSON");
   cmd->add_option("--csv", o.csv, "Write the pupil trace here (canvas coordinates with --canvas)");

@@ -48,7 +48,8 @@ void EvaluationSink::on_frame(const TrackedFrame& frame) {
   }
   for (const PupilMeasurement& m : frame.eyes) {
     ++trace_rows_;
-    const auto row = row_of_.find(Key{source, join_on_eye_ ? std::string(to_string(m.eye)) : std::string()});
+    const std::string image = truth_.keyed_by_frame ? video_frame_key(frame.frame.info().index) : source;
+    const auto row = row_of_.find(Key{image, join_on_eye_ ? std::string(to_string(m.eye)) : std::string()});
     if (row == row_of_.end()) {
       if (trace_rows_without_truth_++ == 0) first_source_without_truth_ = source;
       continue;
@@ -71,6 +72,7 @@ EvaluationReport EvaluationSink::report() const {
   r.trace_rows = trace_rows_;
   r.trace_rows_without_truth = trace_rows_without_truth_;
   r.first_source_without_truth = first_source_without_truth_;
+  r.truth_key_column = truth_.keyed_by_frame ? "video_frame" : "image";
   r.truth_rows = truth_.rows.size();
   r.truth_rows_not_reached = static_cast<std::uint64_t>(std::count(reached_.begin(), reached_.end(), false));
   return r;

@@ -1,6 +1,7 @@
 #pragma once
 // Reads one number out of the JSON that `eval --json` writes, without a JSON library: the
 // value of `key` in the first object that follows `"section":`.
+#include <cmath>
 #include <cstdlib>
 #include <string>
 

@@ -92,3 +92,30 @@ TEST_CASE("two truth rows for the same image and eye are refused with both lines
   }
   CHECK(message.find("line 4 repeats image 'a.png' eye 'Left' of line 2") != std::string::npos);
 }
+
+TEST_CASE("truth keyed by frame joins on the frame's index and eye, whatever the input's name") {
+  pt::test::TempDir dir;
+  pt::EvaluationSink sink(read_truth_text(dir,
+                                          "video_frame,L_cx,L_cy,L_w,L_h,R_cx_in_video,R_cy,R_w,R_h\n"
+                                          "0,100,100,40,40,300,100,30,30\n"
+                                          "2,100,100,40,40,300,100,30,30\n"));
+  pt::TrackedFrame first = tracked("clip.avi#0", {found(pt::EyeSide::Left, 100, 100, 40), found(pt::EyeSide::Right, 300.5F, 100, 30)});
+  first.frame.info().index = 0;
+  sink.on_frame(first);
+  pt::TrackedFrame second = tracked("clip.avi#1", {found(pt::EyeSide::Left, 100, 100, 40), missed(pt::EyeSide::Right)});
+  second.frame.info().index = 1;  // no truth for frame 1
+  sink.on_frame(second);
+  pt::TrackedFrame third = tracked("clip.avi#2", {found(pt::EyeSide::Left, 110, 100, 40), missed(pt::EyeSide::Right)});
+  third.frame.info().index = 2;
+  sink.on_frame(third);
+  const pt::EvaluationReport report = sink.report();
+  CHECK(report.truth_key_column == "video_frame");
+  CHECK(report.trace_rows == 6);
+  CHECK(report.trace_rows_without_truth == 2);
+  CHECK(report.first_source_without_truth == "clip.avi#1");
+  CHECK(report.matched_rows() == 4);
+  CHECK(report.truth_rows_not_reached == 0);
+  CHECK(report.scores.overall.pupil_frames == 4);
+  CHECK(report.scores.overall.detected == 3);
+  CHECK(report.scores.overall.center_within[0] == 2);  // frame 0's eyes; frame 2's left is 10 px off
+}

@@ -1,5 +1,6 @@
 #include "pt/eval/ground_truth.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "pt_catch.hpp"
@@ -119,5 +120,69 @@ TEST_CASE("ground truth errors name the file, and the line and column where they
       message = e.what();
     }
     CHECK(contains(message, "cannot read ground truth '" + (dir / "missing.csv").string() + "'"));
+  }
+}
+
+TEST_CASE("binocular video ground truth: a row per eye of each video frame, named by the frame") {
+  pt::test::TempDir dir;
+  const pt::GroundTruth truth = read_truth_text(
+      dir,
+      "video_frame,source_frame,L_cx,L_cy,L_w,L_h,L_angle,R_cx_in_video,R_cy,R_w,R_h,R_angle\n"
+      "0,1,101.856,96.397,31.554,34.753,84.123,305.024,95.828,30.037,33.316,112.222\n"
+      "7,12,100.5,101.25,36,49,0,,,,,\n");
+  CHECK(truth.keyed_by_frame);
+  REQUIRE(truth.rows.size() == 4);
+  const pt::TruthRow& left = truth.rows[0];
+  CHECK(left.image == pt::video_frame_key(0));
+  CHECK(left.eye == "left");
+  CHECK(left.subject == "gt");
+  CHECK(left.pupil_present);
+  CHECK(left.center_x_px == Approx(101.856));
+  CHECK(left.center_y_px == Approx(96.397));
+  CHECK(left.diameter_px == Approx(std::sqrt(31.554 * 34.753)));
+  CHECK(left.line == 2);
+  const pt::TruthRow& right = truth.rows[1];
+  CHECK(right.image == pt::video_frame_key(0));
+  CHECK(right.eye == "right");
+  CHECK(right.center_x_px == Approx(305.024));  // already in the video's pixels
+  CHECK(right.diameter_px == Approx(std::sqrt(30.037 * 33.316)));
+  CHECK(truth.rows[2].image == pt::video_frame_key(7));
+  CHECK(truth.rows[2].diameter_px == Approx(42.0));  // sqrt(36 * 49)
+  CHECK(truth.rows[3].eye == "right");
+  CHECK_FALSE(truth.rows[3].pupil_visible());  // no values: no pupil in that eye
+  CHECK(pt::video_frame_key(7) != pt::video_frame_key(0));
+}
+
+TEST_CASE("binocular video ground truth errors name the file, the line and the column") {
+  pt::test::TempDir dir;
+  const std::string header = "video_frame,L_cx,L_cy,L_w,L_h,R_cx_in_video,R_cy,R_w,R_h\n";
+  SECTION("a missing column") {
+    const std::string message = read_error(dir, "video_frame,L_cx,L_cy,L_w,L_h,R_cx_in_video,R_cy,R_w\n0,1,1,1,1,1,1,1\n");
+    CHECK(contains(message, "gt.csv' has no column 'R_h'"));
+  }
+  SECTION("an unknown column") {
+    const std::string message = read_error(dir, "video_frame,L_cx,L_cy,L_w,L_h,R_cx,R_cy,R_w,R_h\n");
+    CHECK(contains(message, "unknown column 'R_cx'"));
+    CHECK(contains(message, "R_cx_in_video"));
+  }
+  SECTION("a frame that is not a number") {
+    const std::string message = read_error(dir, header + "-1,1,1,1,1,1,1,1,1\n");
+    CHECK(contains(message, "line 2, column 'video_frame': '-1' is not a frame number"));
+  }
+  SECTION("an eye with only some of its values") {
+    const std::string message = read_error(dir, header + "0,1,1,1,1,5,5,,\n");
+    CHECK(contains(message, "line 2 gives only 2 of the 4 values of the right eye"));
+  }
+  SECTION("an axis that is not positive") {
+    const std::string message = read_error(dir, header + "0,1,1,0,1,5,5,5,5\n");
+    CHECK(contains(message, "line 2, column 'L_w': '0' must be positive"));
+  }
+  SECTION("a value that is not a number") {
+    const std::string message = read_error(dir, header + "0,1,x,1,1,5,5,5,5\n");
+    CHECK(contains(message, "column 'L_cy': 'x' is not a number"));
+  }
+  SECTION("a line of the wrong width") {
+    const std::string message = read_error(dir, header + "0,1,1,1,1,5,5,5\n");
+    CHECK(contains(message, "line 2 has 8 fields, the header 9"));
   }
 }

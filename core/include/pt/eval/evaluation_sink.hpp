@@ -1,6 +1,6 @@
 #pragma once
 // Scores a tracking run as it happens: each eye of each tracked frame meets the truth row of the
-// same image. Truth with one row per image (the ITMO set: one eye per crop, its `eye` naming the
+// same image (or, for truth keyed by frame, of the same frame index). Truth with one row per image (the ITMO set: one eye per crop, its `eye` naming the
 // subject's eye) joins on the image alone; truth with a row per eye (synthetic) joins on image
 // and eye.
 #include <cstdint>
@@ -20,6 +20,7 @@ struct EvaluationReport {
   std::uint64_t trace_rows = 0;                // eye results the tracker produced
   std::uint64_t trace_rows_without_truth = 0;  // of those, with no truth row to meet
   std::string first_source_without_truth;       // for messages about names that do not match
+  std::string truth_key_column;                 // the truth's column that names images or frames
   std::uint64_t truth_rows = 0;
   std::uint64_t truth_rows_not_reached = 0;    // e.g. the input had fewer frames
   [[nodiscard]] std::uint64_t matched_rows() const noexcept { return trace_rows - trace_rows_without_truth; }

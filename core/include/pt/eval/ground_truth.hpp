@@ -1,8 +1,10 @@
 #pragma once
 // Pupil ground truth as the shared ITMO set's ground_truth.csv and the synthetic camera's
 // --ground-truth-out write it: the same columns, found by header name, plus `openness` and
-// `visible_fraction` in the synthetic file.
+// `visible_fraction` in the synthetic file. Also the eye-ir videos' per-frame truth of both
+// eyes (a `video_frame` column), whose rows name frames of the video instead of images.
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -31,10 +33,15 @@ struct TruthRow {
 struct GroundTruth {
   std::filesystem::path path;
   std::vector<TruthRow> rows;
+  // The rows' `image` is video_frame_key() of a frame's index in the input, not its source.
+  bool keyed_by_frame = false;
   [[nodiscard]] bool has_openness() const noexcept {
     return !rows.empty() && rows.front().openness != EyeOpenness::Invalid;
   }
 };
+
+// How a row of truth keyed by frame names the frame with this index.
+[[nodiscard]] std::string video_frame_key(std::uint64_t index);
 
 // Reads every row. Throws std::runtime_error naming the file, and the line and column where it
 // applies, when the file cannot be read, a column is unknown, duplicated or missing, a row has
