@@ -123,7 +123,7 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
   cmd->add_option("--eyes", o.eyes, "1 or 2 eyes in the frame")->check(CLI::IsMember({1, 2}));
   cmd->add_option("--frames", o.frames, "Frames timed per stage")->check(CLI::Range(10, 1000000));
   cmd->add_option("--segments", o.segments,
-                  "--what track, --backend cpu --mode full or --backend cuda --mode throughput: also cut the frames "
+                  "--what track, --backend cpu --mode full or --backend cuda --mode throughput or window: also cut the frames "
                   "into this many stretches, tracked at once, each by its own detector from its own first frame "
                   "(offline replay)")
       ->check(CLI::Range(1, 256));
@@ -141,10 +141,10 @@ void add_bench_command(CLI::App& app, BenchOptions& o, int& exit_code) {
 int run_bench(const BenchOptions& o) {
   try {
     const bool cut_cpu = o.backend == "cpu" && o.mode == "full";
-    const bool cut_cuda = o.backend == "cuda" && o.mode == "throughput";
+    const bool cut_cuda = o.backend == "cuda" && (o.mode == "throughput" || o.mode == "window");
     if (o.segments > 1 && (o.what != "track" || !(cut_cpu || cut_cuda))) {
       throw std::invalid_argument("--segments cuts the frames into stretches tracked at once: it times --what track "
-                                  "--backend cpu --mode full, or --backend cuda --mode throughput");
+                                  "--backend cpu --mode full, or --backend cuda --mode throughput or window");
     }
     if (o.segments > o.frames) throw std::invalid_argument("--segments: more stretches than --frames");
     const auto [w, h] = parse_frame_size(o.size, "--size");

@@ -186,8 +186,8 @@ std::vector<StageTiming> time_cuda_tracking(const std::vector<ImageU8>& frames, 
   if (mode != "latency" && mode != "throughput" && mode != "window") {
     throw std::invalid_argument("--backend cuda --what track: --mode latency, throughput or window");
   }
-  if (segments > 1 && mode != "throughput") {
-    throw std::invalid_argument("--segments cuts a replay into stretches tracked at once: it needs --mode throughput");
+  if (segments > 1 && mode == "latency") {
+    throw std::invalid_argument("--segments cuts a replay into stretches tracked at once: it needs --mode throughput or window");
   }
 #if defined(PT_HAVE_CUDA)
   return time_on_device(frames, regions, std::move(params), mode, count, segments);

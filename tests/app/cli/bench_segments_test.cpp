@@ -1,5 +1,5 @@
 // bench --segments as a user gives it: the track bench also times the frames cut into stretches
-// tracked at once (CPU full mode, CUDA throughput mode); any other use is refused before anything
+// tracked at once (CPU full mode, CUDA throughput and window modes); any other use is refused before anything
 // is timed.
 #include <string>
 
@@ -18,7 +18,7 @@ TEST_CASE("bench --segments times the CPU detector's frames in stretches at once
   CHECK(r.output.find("bench: 4 stretches at once / one pass: frames/s ") != std::string::npos);
 }
 
-TEST_CASE("bench --segments is refused outside the track bench's CPU full and CUDA throughput modes") {
+TEST_CASE("bench --segments is refused outside the track bench's CPU full and CUDA throughput and window modes") {
   pt::test::ScratchDir dir("bench_segments_refused");
   for (const char* command : {"bench --what track --mode window --size 320x240 --eyes 1 --frames 10 --segments 4",
                               "bench --what track --backend cuda --mode latency --frames 10 --segments 4",
@@ -29,7 +29,7 @@ TEST_CASE("bench --segments is refused outside the track bench's CPU full and CU
     INFO(r.output);
     CHECK(r.exit_code == 1);
     CHECK(r.output.find("--segments cuts the frames into stretches tracked at once: it times --what track "
-                        "--backend cpu --mode full, or --backend cuda --mode throughput") != std::string::npos);
+                        "--backend cpu --mode full, or --backend cuda --mode throughput or window") != std::string::npos);
     CHECK(r.output.find("frames/s") == std::string::npos);
   }
 }
