@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "pt_catch.hpp"
 #include "truth_files.hpp"
@@ -156,33 +158,27 @@ TEST_CASE("binocular video ground truth: a row per eye of each video frame, name
 TEST_CASE("binocular video ground truth errors name the file, the line and the column") {
   pt::test::TempDir dir;
   const std::string header = "video_frame,L_cx,L_cy,L_w,L_h,R_cx_in_video,R_cy,R_w,R_h\n";
-  SECTION("a missing column") {
-    const std::string message = read_error(dir, "video_frame,L_cx,L_cy,L_w,L_h,R_cx_in_video,R_cy,R_w\n0,1,1,1,1,1,1,1\n");
-    CHECK(contains(message, "gt.csv' has no column 'R_h'"));
-  }
-  SECTION("an unknown column") {
-    const std::string message = read_error(dir, "video_frame,L_cx,L_cy,L_w,L_h,R_cx,R_cy,R_w,R_h\n");
-    CHECK(contains(message, "unknown column 'R_cx'"));
-    CHECK(contains(message, "R_cx_in_video"));
-  }
-  SECTION("a frame that is not a number") {
-    const std::string message = read_error(dir, header + "-1,1,1,1,1,1,1,1,1\n");
-    CHECK(contains(message, "line 2, column 'video_frame': '-1' is not a frame number"));
-  }
-  SECTION("an eye with only some of its values") {
-    const std::string message = read_error(dir, header + "0,1,1,1,1,5,5,,\n");
-    CHECK(contains(message, "line 2 gives only 2 of the 4 values of the right eye"));
-  }
-  SECTION("an axis that is not positive") {
-    const std::string message = read_error(dir, header + "0,1,1,0,1,5,5,5,5\n");
-    CHECK(contains(message, "line 2, column 'L_w': '0' must be positive"));
-  }
-  SECTION("a value that is not a number") {
-    const std::string message = read_error(dir, header + "0,1,x,1,1,5,5,5,5\n");
-    CHECK(contains(message, "column 'L_cy': 'x' is not a number"));
-  }
-  SECTION("a line of the wrong width") {
-    const std::string message = read_error(dir, header + "0,1,1,1,1,5,5,5\n");
-    CHECK(contains(message, "line 2 has 8 fields, the header 9"));
+  struct Case {
+    const char* what;
+    std::string text;
+    std::vector<std::string> said;
+  };
+  const Case cases[] = {
+      {"a missing column", "video_frame,L_cx,L_cy,L_w,L_h,R_cx_in_video,R_cy,R_w\n0,1,1,1,1,1,1,1\n",
+       {"gt.csv' has no column 'R_h'"}},
+      {"an unknown column", "video_frame,L_cx,L_cy,L_w,L_h,R_cx,R_cy,R_w,R_h\n",
+       {"unknown column 'R_cx'", "R_cx_in_video"}},
+      {"a frame that is not a number", header + "-1,1,1,1,1,1,1,1,1\n",
+       {"line 2, column 'video_frame': '-1' is not a frame number"}},
+      {"an eye with only some of its values", header + "0,1,1,1,1,5,5,,\n",
+       {"line 2 gives only 2 of the 4 values of the right eye"}},
+      {"an axis that is not positive", header + "0,1,1,0,1,5,5,5,5\n", {"line 2, column 'L_w': '0' must be positive"}},
+      {"a value that is not a number", header + "0,1,x,1,1,5,5,5,5\n", {"column 'L_cy': 'x' is not a number"}},
+      {"a line of the wrong width", header + "0,1,1,1,1,5,5,5\n", {"line 2 has 8 fields, the header 9"}},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    const std::string message = read_error(dir, c.text);
+    for (const std::string& part : c.said) CHECK(contains(message, part));
   }
 }
