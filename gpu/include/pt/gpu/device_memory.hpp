@@ -103,10 +103,10 @@ class PinnedImageU8 {
 
 using DeviceImageU8 = DeviceImage<std::uint8_t>;
 
-// Zeroes or fills device memory from the host and waits until it is done, for buffers set up
-// once before any lane's stream reads them. On a stream of their own: the lanes' streams do not
-// wait for the default stream, and a device-wide wait is refused while another thread captures
-// a graph (CapturedWork).
+// Zero device memory, or copy host memory into it, and wait until that is done: for buffers set
+// up once, before any lane's stream reads them. They use a stream of their own: the lanes'
+// streams do not wait for the default stream, and a device-wide wait is refused while another
+// thread captures a graph (CapturedWork).
 void zero_device_now(void* dst, std::size_t bytes);
 void upload_now(void* dst, const void* src, std::size_t bytes);
 
