@@ -34,6 +34,23 @@ TEST_CASE("bench --segments is refused outside the track bench's CPU full and CU
   }
 }
 
+TEST_CASE("bench --segments is taken in the CUDA throughput and window modes") {
+  pt::test::ScratchDir dir("bench_segments_cuda");
+  for (const char* mode : {"throughput", "window"}) {
+    CAPTURE(mode);
+    const auto r = run_cli(std::string("bench --what track --backend cuda --mode ") + mode +
+                               " --size 320x240 --eyes 1 --frames 10 --segments 2",
+                           dir.path());
+    INFO(r.output);
+    CHECK(r.output.find("--segments cuts") == std::string::npos);
+    // With a device the stretches are timed; without one, the device is what is refused.
+    const bool timed = r.exit_code == 0 && r.output.find("2 stretches at once") != std::string::npos;
+    const bool no_device = r.exit_code == 1 && (r.output.find("no usable CUDA device") != std::string::npos ||
+                                                r.output.find("this build has no CUDA backend") != std::string::npos);
+    CHECK((timed || no_device));
+  }
+}
+
 TEST_CASE("bench --segments takes 1 to 256 stretches, no more than --frames") {
   pt::test::ScratchDir dir("bench_segments_range");
   for (const char* count : {"0", "257", "four"}) {
