@@ -46,9 +46,9 @@ void EvaluationSink::on_frame(const TrackedFrame& frame) {
     shift = s->second;
     shifts_.erase(s);
   }
+  const std::string image = truth_.keyed_by_frame ? video_frame_key(frame.frame.info().index) : source;
   for (const PupilMeasurement& m : frame.eyes) {
     ++trace_rows_;
-    const std::string image = truth_.keyed_by_frame ? video_frame_key(frame.frame.info().index) : source;
     const auto row = row_of_.find(Key{image, join_on_eye_ ? std::string(to_string(m.eye)) : std::string()});
     if (row == row_of_.end()) {
       if (trace_rows_without_truth_++ == 0) first_source_without_truth_ = source;
