@@ -63,6 +63,8 @@ TEST_CASE("GPU eye preprocessing of binocular frames equals the CPU pipeline's, 
     pt::DetectorParams params;
     params.smoothing.kind = smoothing;
     const std::string kind = smoothing == pt::Smoothing::Gaussian ? "gaussian" : smoothing == pt::Smoothing::Median ? "median" : "none";
+    // Frame 0 runs the kernels directly, frame 1 captures them (the same arguments again), frames
+    // 2 and 3 relaunch the capture; a new smoothing runs directly once more.
     for (int f = 0; f < 4; ++f) {
       (void)renderer.render_next(frame.view());
       pt::gpu::upload_async(streams[0].get(), frame.view(), device_frame.view());

@@ -23,8 +23,8 @@ struct PreprocessedEye {
 class EyePreprocessor {
  public:
   EyePreprocessor(int max_width, int max_height);
-  // The outputs have src's size and overlap neither src nor one another. A call with the same
-  // arguments as the one before relaunches that call's kernels as one graph.
+  // The outputs have src's size and overlap neither src nor one another. Arguments that repeat
+  // are captured into a graph, which later calls with them relaunch.
   void operator()(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out, const ReflectionParams& reflections,
                   const SmoothingParams& smoothing);
   [[nodiscard]] const int* reflections_filled() const noexcept { return reflections_.filled_count(); }
@@ -47,6 +47,7 @@ class EyePreprocessor {
   std::optional<GaussianBlur> gaussian_;
   int gaussian_size_ = 0;
   double gaussian_sigma_ = 0.0;
+  std::optional<Arguments> previous_;
   std::optional<Arguments> captured_for_;
   CapturedWork captured_;
 };
