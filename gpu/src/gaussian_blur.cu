@@ -25,6 +25,7 @@ __device__ __forceinline__ unsigned fixed(int pixels) { return static_cast<std::
 
 // Reflect-101 (OpenCV's default border: -1 -> 1, n -> n - 2), for any distance outside.
 __device__ __forceinline__ int mirror(int i, int n) {
+  if (i >= 0 && i < n) return i;  // nearly every pixel of a tile: no division for them
   if (n == 1) return 0;
   const int period = 2 * n - 2;
   int m = i % period;
