@@ -22,6 +22,38 @@ namespace {
 // overlap the copies and kernels of the next ones.
 constexpr int kInFlight = 4;
 
+// CudaStageTimes as rows: the copies and the preprocessing, then the parts of the device search.
+// `where` tells runs apart in the row names.
+class StageRows {
+ public:
+  StageRows(const std::string& where, bool device_search) : device_search_(device_search) {
+    const std::string stage = "cuda stage" + where + ", " + (device_search ? "device search" : "host search");
+    rows_ = {{stage + ": H2D (slower eye)", {}},
+             {stage + ": preprocessing (slower eye)", {}},
+             {stage + ": D2H, or device search + result (slower eye)", {}},
+             {stage + ": search on the host (both eyes)", {}}};
+    if (device_search) {
+      for (const char* part : gpu::search::kSearchStageNames) {
+        rows_.push_back({"cuda device search" + where + ": " + part + " (slower eye)", {}});
+      }
+    }
+  }
+
+  void add(const gpu::CudaStageTimes& s) {
+    rows_[0].add(s.upload_us);
+    rows_[1].add(s.preprocess_us);
+    rows_[2].add(s.download_us);
+    rows_[3].add(s.search_us);
+    for (std::size_t k = 0; device_search_ && k < s.device_search_us.size(); ++k) rows_[4 + k].add(s.device_search_us[k]);
+  }
+
+  std::vector<StageTiming> take() { return std::move(rows_); }
+
+ private:
+  bool device_search_;
+  std::vector<StageTiming> rows_;
+};
+
 // The stages of the CUDA detector as `options` configure it, one frame at a time so that they do
 // not overlap: device events cost a little, so they are kept out of the end-to-end passes.
 std::vector<StageTiming> time_stages(FilledFrames& pinned, const std::vector<EyeRegion>& regions,
@@ -29,27 +61,9 @@ std::vector<StageTiming> time_stages(FilledFrames& pinned, const std::vector<Eye
   options.max_in_flight = 1;
   options.time_stages = true;
   const auto staged = gpu::make_cuda_detector(params, options);
-  const std::string search = options.device_search ? "device search" : "host search";
-  std::vector<StageTiming> stages{{"cuda stage, " + search + ": H2D (slower eye)", {}},
-                                  {"cuda stage, " + search + ": preprocessing (slower eye)", {}},
-                                  {"cuda stage, " + search + ": D2H, or device search + result (slower eye)", {}},
-                                  {"cuda stage, " + search + ": search on the host (both eyes)", {}}};
-  if (options.device_search) {
-    for (const char* part : gpu::search::kSearchStageNames) {
-      stages.push_back({std::string("cuda device search: ") + part + " (slower eye)", {}});
-    }
-  }
-  (void)drive(*staged, pinned, regions, params, count, "staged", [&] {
-    const gpu::CudaStageTimes s = staged->last_stage_times();
-    stages[0].add(s.upload_us);
-    stages[1].add(s.preprocess_us);
-    stages[2].add(s.download_us);
-    stages[3].add(s.search_us);
-    for (std::size_t k = 0; options.device_search && k < s.device_search_us.size(); ++k) {
-      stages[4 + k].add(s.device_search_us[k]);
-    }
-  });
-  return stages;
+  StageRows rows("", options.device_search);
+  (void)drive(*staged, pinned, regions, params, count, "staged", [&] { rows.add(staged->last_stage_times()); });
+  return rows.take();
 }
 
 // Both backends over the frames cut into `segments` stretches tracked at once (drive_segments).
@@ -57,7 +71,32 @@ struct Segmented {
   Timed cpu;
   Timed cuda;
   gpu::CudaSearchCounts searched;  // by the CUDA detectors, over the timed frames
+  std::vector<StageTiming> stages;  // the CUDA stages while the stretches share the device
 };
+
+// The CUDA stretches once more, with device events around each stage: how long each takes while
+// the stretches share the device, beside time_stages' one frame at a time. The wait for an eye's
+// previous search counts in its device search here. The events cost a few us a frame, so the
+// frames/s rows come from the run without them.
+std::vector<StageTiming> time_stages_in_segments(const std::vector<ImageU8>& images,
+                                                 const std::vector<EyeRegion>& regions, const DetectorParams& params,
+                                                 int count, int segments, gpu::CudaDetectorOptions options) {
+  options.time_stages = true;
+  std::vector<std::unique_ptr<gpu::CudaPupilDetector>> cudas;
+  std::vector<PupilDetector*> on;
+  for (int s = 0; s < segments; ++s) {
+    cudas.push_back(gpu::make_cuda_detector(params, options));
+    on.push_back(cudas.back().get());
+  }
+  std::vector<std::vector<gpu::CudaStageTimes>> times(cudas.size());
+  (void)drive_segments(images, regions, params, count, on, [] { return gpu::make_pinned_allocator(); }, "staged",
+                       [] {}, [&](std::size_t s) { times[s].push_back(cudas[s]->last_stage_times()); });
+  StageRows rows(", " + std::to_string(segments) + " stretches at once", options.device_search);
+  for (const auto& stretch : times) {
+    for (const gpu::CudaStageTimes& t : stretch) rows.add(t);
+  }
+  return rows.take();
+}
 
 Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector<EyeRegion>& regions,
                            const DetectorParams& params, const std::string& mode, int count, int segments,
@@ -90,6 +129,8 @@ Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector
                             "track " + mode + ", " + cudas.front()->description(), [&] { warm = counted(); });
   const gpu::CudaSearchCounts all = counted();
   out.searched = {all.device - warm.device, all.host - warm.host};
+  cudas.clear();
+  out.stages = time_stages_in_segments(images, regions, params, count, segments, options);
   return out;
 }
 
@@ -129,6 +170,7 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
                  cut.cuda.interval.fps() / on_cuda.interval.fps(), static_cast<unsigned long long>(cut.searched.device),
                  static_cast<unsigned long long>(cut.searched.host));
     rows = {cut.cpu.interval, cut.cpu.latency, cut.cuda.interval, cut.cuda.latency};
+    for (const StageTiming& s : cut.stages) rows.push_back(s);
   }
   rows.push_back(on_cuda.interval);
   rows.push_back(on_cuda.latency);

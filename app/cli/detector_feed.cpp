@@ -100,7 +100,8 @@ Timed drive(PupilDetector& detector, FilledFrames& frames, std::span<const EyeRe
 Timed drive_segments(std::span<const ImageU8> images, std::span<const EyeRegion> regions,
                      const DetectorParams& params, int count, std::span<PupilDetector* const> detectors,
                      const std::function<std::shared_ptr<HostAllocator>()>& make_allocator, const std::string& name,
-                     const std::function<void()>& timing_starts) {
+                     const std::function<void()>& timing_starts,
+                     const std::function<void(std::size_t s)>& collected) {
   const std::size_t k = detectors.size();
   const int segments = static_cast<int>(k);
   // Enough frames for a stretch never to wait for its own buffers, and for every frame in flight
@@ -124,7 +125,7 @@ Timed drive_segments(std::span<const ImageU8> images, std::span<const EyeRegion>
   const Clock::time_point start = Clock::now();
   on_threads_at_once(k, [&](std::size_t s) {
     const int share = count / segments + (static_cast<int>(s) < count % segments ? 1 : 0);
-    parts[s] = drive(*detectors[s], *filled[s], regions, params, share, name);
+    parts[s] = drive(*detectors[s], *filled[s], regions, params, share, name, [&] { collected(s); });
   });
   Timed all{{name + ", " + std::to_string(segments) + " stretches at once", {}}, {name + ": latency", {}}, {}};
   for (Timed& part : parts) {

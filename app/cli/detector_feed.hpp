@@ -49,10 +49,12 @@ Timed drive(PupilDetector& detector, FilledFrames& frames, std::span<const EyeRe
 // of `images`, and first tracks a few frames untimed, then forgets them: detectors make buffers
 // and graphs as frames first need them. `timing_starts` is called once that warm-up is over. The
 // interval row runs between consecutive results of any stretch, so that its frames/s is the
-// whole run's. An exception on any stretch's thread is rethrown here once all have ended.
+// whole run's. `collected` sees each timed result of stretch s, on that stretch's thread. An
+// exception on any stretch's thread is rethrown here once all have ended.
 Timed drive_segments(std::span<const ImageU8> images, std::span<const EyeRegion> regions,
                      const DetectorParams& params, int count, std::span<PupilDetector* const> detectors,
                      const std::function<std::shared_ptr<HostAllocator>()>& make_allocator, const std::string& name,
-                     const std::function<void()>& timing_starts = [] {});
+                     const std::function<void()>& timing_starts = [] {},
+                     const std::function<void(std::size_t s)>& collected = [](std::size_t) {});
 
 }  // namespace pt::cli
