@@ -57,6 +57,10 @@ gpu::DeviceLoop device_loop_named(const std::string& name) {
 }  // namespace
 #endif
 
+int cuda_frames_in_flight(const DetectorParams& params, int in_flight) {
+  return params.window.enabled ? 1 : std::max(1, in_flight);
+}
+
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
                                int in_flight, bool device_search, const std::string& device_loop) {
   BackendDecision decision = decide_backend(backend);
@@ -64,7 +68,7 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
 #if defined(PT_HAVE_CUDA)
   if (decision.backend == Backend::Cuda) {
     gpu::CudaDetectorOptions options;
-    options.max_in_flight = params.window.enabled ? 1 : std::max(1, in_flight);
+    options.max_in_flight = cuda_frames_in_flight(params, in_flight);
     options.search_threads = threads;
     options.device_search = device_search;
     options.device_loop = device_loop_named(device_loop);

@@ -28,6 +28,19 @@ struct BackendDecision {
 // it does.
 BackendDecision decide_backend(const std::string& backend);
 
+// Frames in flight for each CUDA detector of a replay cut into stretches (--segments), fewer than
+// one pass keeps: every frame in flight is a stream per eye, and with more streams than the
+// device's 32 hardware queues the waits of one stream hold up others queued behind it. On the
+// H100 (bench --segments 16, 1280x1024 binocular, session 19, alternated in one device session)
+// 2 in flight tracked 15,900 and 15,400 frames/s where 4 tracked 14,300 and 14,200; in window
+// mode the one frame a tracking window allows tracked 16,500 and 16,700 where the bench's 4 had
+// tracked 12,100 and 11,900.
+inline constexpr int kCudaFramesInFlightPerStretch = 2;
+
+// The frames a CUDA detector asked for `in_flight` keeps in flight: one where a tracking window
+// must follow the previous frame.
+int cuda_frames_in_flight(const DetectorParams& params, int in_flight);
+
 // --backend auto|cpu|cuda. auto takes CUDA whenever a device is usable, else the CPU; cuda
 // without a usable device (or in a build without CUDA) throws std::runtime_error. CUDA keeps
 // `in_flight` frames in flight, one where a tracking window must follow the previous frame, and

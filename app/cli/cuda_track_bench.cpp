@@ -102,7 +102,9 @@ Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector
                            const DetectorParams& params, const std::string& mode, int count, int segments,
                            gpu::CudaDetectorOptions options) {
   // Each stretch's detector runs on one host thread of its own: the stretches are the parallelism.
+  // They keep as many frames in flight as the same replay does (track --segments).
   options.search_threads = 1;
+  options.max_in_flight = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch);
   std::vector<std::unique_ptr<PupilDetector>> cpus;
   std::vector<std::unique_ptr<gpu::CudaPupilDetector>> cudas;
   for (int s = 0; s < segments; ++s) {

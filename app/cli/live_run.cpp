@@ -64,8 +64,9 @@ class DetectionCounter final : public ResultSink {
 DetectorChoice choose_for(const TrackerOptions& options, const DetectorParams& params, std::size_t eyes) {
   // A few frames in flight let the device work ahead while the host searches.
   constexpr int kCudaFramesInFlight = 3;
-  return choose_detector(options.backend, params, eyes, kCudaFramesInFlight, cuda_search_on_device(options.cuda_search),
-                         options.device_loop);
+  return choose_detector(options.backend, params, eyes,
+                         options.segments > 1 ? kCudaFramesInFlightPerStretch : kCudaFramesInFlight,
+                         cuda_search_on_device(options.cuda_search), options.device_loop);
 }
 
 // --segments: the file opened again for each stretch, each with a detector of its own; the first
