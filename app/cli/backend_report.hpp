@@ -54,7 +54,8 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
 // (both give the CPU's results to the bit). auto: on the device, which leaves the host's cores to
 // the camera, the display and the sinks, and on the H100 tracks more frames a second than two
 // host threads in every mode (bench --what track --backend cuda, 1280x1024 binocular, frames/s:
-// latency 1,107 against 832, throughput 1,669 against 1,148, window 1,704 against 1,287).
+// latency 1,107 against 832, throughput 1,669 against 1,148; in session 19, window at one frame in
+// flight, as track keeps it, 1,849 against 1,250).
 // Throws std::invalid_argument for another word.
 bool cuda_search_on_device(const std::string& choice);
 

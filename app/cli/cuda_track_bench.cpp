@@ -18,8 +18,9 @@ namespace {
 
 #if defined(PT_HAVE_CUDA)
 
-// Frames in flight in throughput and window mode: enough for the host's search of one frame to
-// overlap the copies and kernels of the next ones.
+// Frames in flight in throughput mode: enough for the host's search of one frame to overlap the
+// copies and kernels of the next ones. Window mode keeps one, as track does: each window is
+// placed from the frame before.
 constexpr int kInFlight = 4;
 
 // CudaStageTimes as rows: the copies and the preprocessing, then the parts of the device search.
@@ -143,7 +144,7 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
   params.window.enabled = mode == "window";
   const int threads = default_cpu_threads(regions.size());
   gpu::CudaDetectorOptions options;
-  options.max_in_flight = mode == "latency" ? 1 : kInFlight;
+  options.max_in_flight = mode == "latency" ? 1 : cuda_frames_in_flight(params, kInFlight);
   options.search_threads = threads;
 
   FilledFrames pinned(images, gpu::make_pinned_allocator());
