@@ -6,6 +6,7 @@
 #include "disc_image.hpp"
 #include "pt/frame_pool.hpp"
 #include "pt/pupil/pupil_detector.hpp"
+#include "pt/pupil/tracking_window.hpp"
 #include "pt_catch.hpp"
 
 namespace {
@@ -60,4 +61,33 @@ TEST_CASE("a pupil that leaves its window is found in the whole region in the sa
   const pt::PupilMeasurement after = track(*detector, pool, away, 3, params);
   CHECK(at(after, away));
   CHECK(after.searched.w < kWidth / 2);
+}
+
+TEST_CASE("a tracking window's side is a whole number of steps, so that a wavering pupil keeps its window size") {
+  pt::TrackingWindowParams params;
+  params.enabled = true;
+  const pt::RectI region{0, 0, 640, 480};
+  const auto window = [&](float cx, float cy, float a) {
+    return pt::tracking_window(region, pt::Ellipse{cx, cy, a, a * 0.9F, 0.0F}, params);
+  };
+  // 1.8 x 2 x 30 = 108 px wanted: 112, and 109-112 px from 30.3-31.1 px as well.
+  const pt::RectI w = window(200.5F, 150.5F, 30.0F);
+  CHECK(w.w == 112);
+  CHECK(w.h == 112);
+  CHECK(w.x == 144);  // floor(200.5 - 56)
+  CHECK(w.y == 94);
+  for (const float a : {30.3F, 30.7F, 31.1F}) CHECK(window(200.5F, 150.5F, a).w == 112);
+  CHECK(window(200.5F, 150.5F, 31.2F).w == 128);  // 112.3 px wanted
+  // The smallest window is the minimum, rounded up too.
+  params.min_size = 50;
+  CHECK(window(200.5F, 150.5F, 5.0F).w == 64);
+  // A step of 1 keeps the side as wanted.
+  params.side_step = 1;
+  CHECK(window(200.5F, 150.5F, 30.0F).w == 108);
+  // Clipped by the region's edges as before.
+  params.side_step = 16;
+  const pt::RectI corner = window(10.0F, 10.0F, 30.0F);
+  CHECK(corner.x == 0);
+  CHECK(corner.y == 0);
+  CHECK(corner.w == 10 + 56);
 }

@@ -146,6 +146,10 @@ struct TrackingWindowParams {
   // it. A pupil that leaves it all the same is searched for in the whole region in that frame.
   float size_factor = 1.8F;
   int min_size = 48;
+  // The side rounds up to a multiple of this: a pupil whose size wavers by a pixel keeps the
+  // same window size from frame to frame, so that the CUDA backend relaunches the preprocessing
+  // it captured for that size instead of enqueuing each kernel anew.
+  int side_step = 16;
 };
 
 struct RansacParams {
