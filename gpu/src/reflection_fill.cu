@@ -128,21 +128,28 @@ __device__ void wait_for_overlapping(const FillArgs& a, const ReflectionComponen
   const int w = a.images.src.width;
   const int h = a.images.src.height;
   const Box b = reach(c, w, h);
+  bool waited = false;
   for (int i = static_cast<int>(threadIdx.x); i < turn; i += kFillThreads) {
     const ReflectionComponent& e = a.sorted[i];
     if (e.too_large || !reach(e, w, h).meets(b)) continue;
     const volatile int* flag = a.done + i;
     while (*flag == 0) __nanosleep(64);
+    waited = true;
   }
+  // Only a thread that saw a flag needs the fence; the barrier then orders the whole block's
+  // reads after it. A fence costs each thread that runs it a wait on the memory system.
+  if (waited) __threadfence();
   __syncthreads();
-  __threadfence();
 }
 
-// Every thread's writes reach device memory before the flag that others wait on.
+// Every thread's writes reach device memory before the flag that others wait on: the barrier
+// orders them before thread 0's fence, which makes them visible before its flag.
 __device__ void mark_done(int* flag) {
-  __threadfence();
   __syncthreads();
-  if (threadIdx.x == 0) *static_cast<volatile int*>(flag) = 1;
+  if (threadIdx.x == 0) {
+    __threadfence();
+    *static_cast<volatile int*>(flag) = 1;
+  }
 }
 
 // A block per multiprocessor, each with all the shared memory a block may have: the blocks take
