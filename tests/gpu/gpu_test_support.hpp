@@ -67,7 +67,9 @@ PixelDiff check_filter(const std::string& kind, const EyeImage& image, const gpu
   ImageU8 framed(w + skew, h, 0xa5);
   copy_pixels(image.pixels.view(), framed.view().sub(region));
   const gpu::DeviceImageU8 src = to_device(std::as_const(framed).view(), stream);
-  const gpu::DeviceImageU8 out(w + skew, h);
+  // Filled first, so that a pixel the filter leaves unwritten cannot pass for a zero mark.
+  const ImageU8 unwritten(w + skew, h, 0x5a);
+  const gpu::DeviceImageU8 out = to_device(unwritten.view(), stream);
   ImageU8 expected(w, h);
   gpu(stream.get(), src.view().sub(region), out.view().sub(region));
   cpu(image.pixels.view(), expected.view());

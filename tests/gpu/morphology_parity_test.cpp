@@ -1,5 +1,6 @@
 // The GPU's erosion, dilation and fused top-hat threshold against core's filters, pixel by pixel.
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -93,6 +94,53 @@ TEST_CASE("GPU reflection mask equals the top-hat marks dilated by RectExtremumF
           dilation.apply(std::as_const(cpu_marks).view(), dst, grow, grow, pt::Extremum::Max);
         });
   }
+}
+
+TEST_CASE("GPU reflection mask marks glints just over the level and the floor, on even fields") {
+  // An even bright field above, a dark one below; on each a glint just short of being marked
+  // and one just over (the default level 50 and floor 150). Most tiles hold no glint.
+  pt::test::EyeImage fields{"even fields", pt::ImageU8(256, 160, 180)};
+  pt::ImageU8& img = fields.pixels;
+  for (int y = 80; y < img.height(); ++y) {
+    for (int x = 0; x < img.width(); ++x) img.at(x, y) = 60;
+  }
+  const auto glint = [&img](int cx, int cy, int grey) {
+    for (int y = cy - 2; y <= cy + 2; ++y) {
+      for (int x = cx - 2; x <= cx + 2; ++x) img.at(x, y) = static_cast<std::uint8_t>(grey);
+    }
+  };
+  glint(20, 20, 230);   // 50 over the field: not over the level
+  glint(90, 20, 231);
+  glint(20, 120, 149);  // below the floor
+  glint(90, 120, 150);
+  const std::vector<pt::test::EyeImage> images{fields};
+  pt::TopHatFilter top_hat;
+  pt::ImageU8 cpu_marks(img.width(), img.height());
+  top_hat.threshold(img.view(), cpu_marks.view(), 19, 50, 150);
+  CHECK(cpu_marks.at(20, 20) == 0);
+  CHECK(cpu_marks.at(90, 20) == 255);
+  CHECK(cpu_marks.at(20, 120) == 0);
+  CHECK(cpu_marks.at(90, 120) == 255);
+
+  const pt::gpu::Stream stream;
+  check_images(
+      "top-hat on even fields", images, stream,
+      [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 dst) {
+        pt::gpu::top_hat_threshold(s, src, dst, 19, 50, 150);
+      },
+      [&](pt::CViewU8 src, pt::ViewU8 dst) { top_hat.threshold(src, dst, 19, 50, 150); });
+  pt::RectExtremumFilter dilation;
+  const pt::gpu::DeviceImageU8 marks(img.width(), img.height());
+  check_images(
+      "reflection mask on even fields", images, stream,
+      [&](cudaStream_t s, pt::gpu::CDeviceViewU8 src, pt::gpu::DeviceViewU8 dst) {
+        pt::gpu::reflection_mask(s, src, marks.view(), dst, 19, 50, 150, 5);
+      },
+      [&](pt::CViewU8 src, pt::ViewU8 dst) {
+        pt::ImageU8 m(src.width, src.height);
+        top_hat.threshold(src, m.view(), 19, 50, 150);
+        dilation.apply(std::as_const(m).view(), dst, 5, 5, pt::Extremum::Max);
+      });
 }
 
 TEST_CASE("GPU morphology refuses kernels its tiles cannot hold") {
