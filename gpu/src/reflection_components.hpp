@@ -12,7 +12,9 @@ enum ReflectionCounter : int {
   kReflectionsFilled = 1,
   kSamplesStored = 2,  // border samples reserved in the store so far
   kFillTurn = 3,       // the next component, in raster order, that a fill block takes
-  kReflectionCounters = 4
+  kPixelsTaken = 4,    // pixels listed for the interpolation
+  kChunksListed = 5,   // chunks of them (InterpolationChunk)
+  kReflectionCounters = 6
 };
 
 // Workspace of the labelling, all in device memory, images dense (row stride = region width).

@@ -3,15 +3,31 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "pixel_grid.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "reflection_components.hpp"
 #include "reflection_fill_block.cuh"
 
 namespace pt::gpu {
+
+// Up to kChunkPixels of one reflection's listed pixels, from first_pixel on, and where its samples lie.
+struct InterpolationChunk {
+  int first_pixel;
+  int pixels;
+  int first_sample;
+  int samples;
+};
+
 namespace {
 
 constexpr int kOrderThreads = 256;
+// The last kernel's blocks: those that finish the mask take a tile of 32 x 8 pixels each; those
+// that interpolate, a chunk of a reflection's pixels, a thread each, and its samples a piece at
+// a time.
+constexpr int kFinishTileW = 32;
+constexpr int kFinishTileH = 8;
+constexpr int kFinishThreads = kFinishTileW * kFinishTileH;
+constexpr int kChunkPixels = kFinishThreads;
+constexpr int kStagedSamples = 512;
 
 struct Box {
   int x0, y0, x1, y1;  // inclusive
@@ -36,6 +52,8 @@ struct FillArgs {
   FillSample* samples;  // every reflection's, one after the other
   int sample_capacity;
   int* counters;
+  int* taken;  // pixels that wait for the interpolation, each reflection's together
+  InterpolationChunk* chunks;
   long long max_area;
   int slice_pixels;  // a block's shared-memory window, in pixels
 };
@@ -58,28 +76,41 @@ struct BlockSpace {
   FillTallies* tallies;
   int* warp_counts;
   int* first_sample;
+  int* first_pixel;
 };
 
-// Keeps the border's samples in device memory for the per-pixel interpolation; when there is no
-// room left for them (thousands of reflections in one region), the block interpolates itself.
+// Lists the reflection's share of the interpolation, its pixels in chunks, once its samples
+// are kept from `first_sample` on. Returns where its pixels are to be listed. By one thread.
+__device__ int list_for_interpolation(const FillArgs& a, const Traced& t, int first_sample) {
+  const int first_pixel = atomicAdd(a.counters + kPixelsTaken, t.taken);
+  const int chunks = (t.taken + kChunkPixels - 1) / kChunkPixels;
+  const int first_chunk = atomicAdd(a.counters + kChunksListed, chunks);
+  for (int k = 0; k < chunks; ++k) {
+    a.chunks[first_chunk + k] = {first_pixel + k * kChunkPixels, min(kChunkPixels, t.taken - k * kChunkPixels),
+                                 first_sample, t.border_size};
+  }
+  return first_pixel;
+}
+
+// Keeps the border's samples in device memory for the interpolation by the last kernel, and
+// returns where the reflection's pixels are to be listed for it; when there is no room left
+// for the samples (thousands of reflections in one region), the block interpolates itself, and
+// nothing is listed (nullptr).
 template <class Store>
-__device__ void keep_samples(const FillArgs& a, const ReflectionComponent& c, const Store& s, const Traced& t,
-                             const BlockSpace& space) {
+__device__ int* keep_samples(const FillArgs& a, const Store& s, const Traced& t, const BlockSpace& space) {
   if (threadIdx.x == 0) {
-    *space.first_sample = reserve_samples(a.counters + kSamplesStored, t.border_size, a.sample_capacity);
+    const int first = reserve_samples(a.counters + kSamplesStored, t.border_size, a.sample_capacity);
+    *space.first_sample = first;
+    if (first >= 0) *space.first_pixel = list_for_interpolation(a, t, first);
   }
   __syncthreads();
   const int first = *space.first_sample;
   if (first < 0) {
     interpolate_from_window(s, t, a.dst);
-    return;
+    return nullptr;
   }
   write_samples(s, t, a.samples + first, space.warp_counts);
-  if (threadIdx.x == 0) {
-    ReflectionComponent& kept = a.found[a.slot_of[c.seed]];
-    kept.first_sample = first;
-    kept.sample_count = t.border_size;
-  }
+  return a.taken + *space.first_pixel;
 }
 
 // One component by one block, in `s`. Returns whether it is filled.
@@ -87,9 +118,9 @@ template <class Store>
 __device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, Store& s, const BlockSpace& space) {
   const int own = load_reflection(s, a.images.src, a.images.mask, a.images.owner, c.seed, *space.tallies);
   const Traced t = trace_reflection(s, own, c.rings, *space.tallies);
-  if (t.border_size > 0) keep_samples(a, c, s, t, space);
+  int* const listed = t.border_size > 0 ? keep_samples(a, s, t, space) : nullptr;
   __syncthreads();
-  mark_taken(s, t, a.images.mask, a.images.owner, c.seed);
+  mark_taken(s, t, a.images.mask, a.images.owner, c.seed, listed, *space.tallies);
   return t.border_size > 0;
 }
 
@@ -160,8 +191,9 @@ __global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs
   __shared__ FillTallies tallies;
   __shared__ int warp_counts[kFillWarps];
   __shared__ int first_sample;
+  __shared__ int first_pixel;
   __shared__ int turn;
-  const BlockSpace space{slice, &tallies, warp_counts, &first_sample};
+  const BlockSpace space{slice, &tallies, warp_counts, &first_sample, &first_pixel};
   if (threadIdx.x == 0) tallies = {};
   const int n = a.counters[kComponentsFound];
   for (;;) {
@@ -180,25 +212,47 @@ __global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs
   }
 }
 
-// Per pixel: taken pixels (reflections and their halos) are interpolated from their component's
-// kept samples and become 255 in the mask; reflection pixels never taken belong to components too
-// large to be reflections and become 0, like the rest.
-__global__ void interpolate_and_finish_kernel(DeviceViewU8 mask, DeviceViewU8 dst, const int* owner, const int* slot_of,
-                                              const ReflectionComponent* found, const FillSample* samples) {
-  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
-  if (x >= mask.width || y >= mask.height) return;
-  std::uint8_t& m = mask.at(x, y);
-  if (m != kMaskTaken) {
-    m = 0;
+// Two kinds of block in one launch. The first `interpolating` blocks take the listed chunks in
+// turn: a chunk's block stages its reflection's samples in shared memory, a piece at a time, and
+// each thread interpolates one pixel from them. A block per tile of the region (as the mask's
+// blocks) would leave the arithmetic to the few multiprocessors under the reflections, each
+// thread loading every sample from the L2 cache in turn. These blocks come first, so that the
+// device spreads them over its multiprocessors. The other blocks finish the mask, a thread a
+// pixel: taken pixels (reflections and their halos) become 255; reflection pixels never taken
+// belong to components too large to be reflections and become 0, like the rest.
+__global__ void __launch_bounds__(kFinishThreads)
+    interpolate_and_finish_kernel(DeviceViewU8 mask, DeviceViewU8 dst, const FillSample* samples, const int* taken,
+                                  const InterpolationChunk* chunks, const int* counters, int interpolating) {
+  const int block = static_cast<int>(blockIdx.x);
+  if (block >= interpolating) {
+    const int tiles_x = (mask.width + kFinishTileW - 1) / kFinishTileW;
+    const int tile = block - interpolating;
+    const int x = tile % tiles_x * kFinishTileW + static_cast<int>(threadIdx.x) % kFinishTileW;
+    const int y = tile / tiles_x * kFinishTileH + static_cast<int>(threadIdx.x) / kFinishTileW;
+    if (x >= mask.width || y >= mask.height) return;
+    std::uint8_t& m = mask.at(x, y);
+    m = m == kMaskTaken ? 255 : 0;
     return;
   }
-  m = 255;
-  const ReflectionComponent& c = found[slot_of[owner[y * mask.width + x]]];
-  if (c.sample_count == 0) return;  // filled by its block, or nothing to fill from
-  Interpolation fill(x, y);
-  for (int k = 0; k < c.sample_count; ++k) fill.add(samples[c.first_sample + k]);
-  dst.at(x, y) = fill.value();
+  __shared__ FillSample staged[kStagedSamples];
+  const int n = counters[kChunksListed];
+  const int i = static_cast<int>(threadIdx.x);
+  for (int k = block; k < n; k += interpolating) {
+    const InterpolationChunk chunk = chunks[k];
+    const bool mine = i < chunk.pixels;
+    const int p = mine ? taken[chunk.first_pixel + i] : 0;
+    Interpolation fill(p % mask.width, p / mask.width);
+    for (int from = 0; from < chunk.samples; from += kStagedSamples) {
+      const int count = min(kStagedSamples, chunk.samples - from);
+      __syncthreads();  // the piece before is summed
+      for (int j = i; j < count; j += kFinishThreads) staged[j] = samples[chunk.first_sample + from + j];
+      __syncthreads();
+      if (mine) {
+        for (int j = 0; j < count; ++j) fill.add(staged[j]);
+      }
+    }
+    if (mine) dst.at(p % mask.width, p / mask.width) = fill.value();
+  }
 }
 
 }  // namespace
@@ -216,7 +270,10 @@ ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_win
       done_(found_.size()),
       samples_(static_cast<std::size_t>(std::max(1, max_samples))),
       sample_capacity_(max_samples),
-      counters_(kReflectionCounters) {
+      counters_(kReflectionCounters),
+      taken_(owner_.size()),
+      // A chunk per reflection, and one more for each kChunkPixels of the pixels they take.
+      chunks_(found_.size() + owner_.size() / kChunkPixels + 1) {
   // Each fill block gets all the shared memory a block may have on this device.
   int device = 0;
   PT_CUDA_CHECK(cudaGetDevice(&device));
@@ -249,14 +306,17 @@ void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceVi
                       samples_.data(),
                       sample_capacity_,
                       counters_.data(),
+                      taken_.data(),
+                      chunks_.data(),
                       max_area,
                       slice_pixels_};
   order_components_kernel<<<blocks_, kOrderThreads, 0, stream>>>(args);
   PT_CUDA_CHECK_LAUNCH();
   fill_reflections_kernel<<<blocks_, kFillThreads, slice_bytes_, stream>>>(args);
   PT_CUDA_CHECK_LAUNCH();
-  interpolate_and_finish_kernel<<<pixel_grid(src.width, src.height), kPixelBlock, 0, stream>>>(
-      mask, dst, owner_.data(), slot_of_.data(), found_.data(), samples_.data());
+  const int tiles = ((src.width + kFinishTileW - 1) / kFinishTileW) * ((src.height + kFinishTileH - 1) / kFinishTileH);
+  interpolate_and_finish_kernel<<<blocks_ + tiles, kFinishThreads, 0, stream>>>(
+      mask, dst, samples_.data(), taken_.data(), chunks_.data(), counters_.data(), blocks_);
   PT_CUDA_CHECK_LAUNCH();
 }
 

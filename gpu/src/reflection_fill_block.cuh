@@ -6,9 +6,12 @@
 // ring is listed by the first of its neighbours on the ring in raster order, so once and without
 // atomics on the tags. The interpolation sums over the border in the CPU's (raster) order with
 // IEEE single-precision operations that are never contracted into fused multiply-adds.
+#include <cooperative_groups.h>
+
 #include "fill_stores.cuh"
 #include "pt/gpu/reflection_fill.hpp"
 #include "pt/pupil/reflection_fill_rules.hpp"
+#include "whole_reciprocal.cuh"
 
 namespace pt::gpu {
 
@@ -119,6 +122,7 @@ struct Traced {
   int border = kFirstRing;
   int list = 1;
   int border_size = 0;
+  int taken = 0;  // pixels tagged from kOwnTag to the border: the reflection's and its halo's
 };
 
 __device__ __forceinline__ bool taken(const Traced& t, int tag) { return tag >= kOwnTag && tag < t.border; }
@@ -128,6 +132,7 @@ __device__ __forceinline__ bool taken(const Traced& t, int tag) { return tag >= 
 template <class Store>
 __device__ Traced trace_reflection(Store& s, int own, int rings, FillTallies& tallies) {
   Traced t;
+  t.taken = own;
   t.border_size = next_ring(s, 0, own, kOwnTag, tallies).listed;
   if (t.border_size == 0) return t;
   for (int ring = 0; ring < rings; ++ring) {
@@ -138,6 +143,7 @@ __device__ Traced trace_reflection(Store& s, int own, int rings, FillTallies& ta
     }
     ++t.border;
     t.list = 1 - t.list;
+    t.taken += t.border_size;
     t.border_size = next.listed;
   }
   return t;
@@ -186,8 +192,8 @@ class Interpolation {
   __device__ __forceinline__ void add(const FillSample& b) {
     const float dx = __fsub_rn(b.x, px_);
     const float dy = __fsub_rn(b.y, py_);
-    // The correctly rounded reciprocal is the CPU's 1.0F / d, at less cost than a division.
-    const float wgt = __frcp_rn(__fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy)));
+    // The CPU's 1.0F / d, at less cost than a division: d is a whole number, at least 1.
+    const float wgt = whole_reciprocal(__fadd_rn(__fmul_rn(dx, dx), __fmul_rn(dy, dy)));
     num_ = __fadd_rn(num_, __fmul_rn(wgt, b.v));
     den_ = __fadd_rn(den_, wgt);
   }
@@ -217,14 +223,24 @@ __device__ void interpolate_from_window(const Store& s, const Traced& t, DeviceV
   });
 }
 
-// The block marks the pixels the reflection `id` took in the region's mask and owner image.
+// The block marks the pixels the reflection `id` took in the region's mask and owner image, and
+// where `listed` is given (room for t.taken pixels) lists their raster indices there, in no
+// particular order, for the interpolation by the last kernel.
 template <class Store>
-__device__ void mark_taken(const Store& s, const Traced& t, DeviceViewU8 mask, int* owner, int id) {
+__device__ void mark_taken(const Store& s, const Traced& t, DeviceViewU8 mask, int* owner, int id, int* listed,
+                           FillTallies& tallies) {
   for_window(s.window(), [&](int q, int x, int y) {
     if (!taken(t, s.tag(q))) return;
     mask.at(x, y) = kMaskTaken;
     owner[y * mask.width + x] = id;
+    if (listed == nullptr) return;
+    // One shared atomic for the warp's taken pixels.
+    const cooperative_groups::coalesced_group lanes = cooperative_groups::coalesced_threads();
+    int first = 0;
+    if (lanes.thread_rank() == 0) first = atomicAdd(&tallies.listed, static_cast<int>(lanes.size()));
+    listed[lanes.shfl(first, 0) + static_cast<int>(lanes.thread_rank())] = y * mask.width + x;
   });
+  if (listed != nullptr) (void)take_tallies(tallies);
 }
 
 }  // namespace pt::gpu

@@ -14,9 +14,9 @@
 // - Within a reflection, the CPU's result depends on sets of pixels and raster order alone
 //   (reflection_fill_rules.hpp), so the block grows each ring, all its pixels at once, from the
 //   list of the one before (see reflection_fill_block.cuh).
-// - The interpolation, the bulk of the arithmetic, is left to a last kernel with a thread per
-//   pixel of the region, which also finishes the mask: the samples of each reflection wait for
-//   it in device memory.
+// - The interpolation, the bulk of the arithmetic, is left to a last kernel, which also finishes
+//   the mask: each reflection's samples and the list of its pixels wait for it in device memory,
+//   and its blocks take the reflections' pixels in chunks, spread over the device.
 #include <cstdint>
 #include <limits>
 
@@ -33,11 +33,10 @@ struct ReflectionComponent {
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // bounding box, inclusive
   int rings = 0;                       // halo rings it may take: as wide as the reflection itself
   bool too_large = false;              // too large to be a reflection: left as it is
-  int first_sample = 0;                // its border's samples in the deferred store, if kept there
-  int sample_count = 0;
 };
 
-struct FillSample;  // a border pixel kept for the per-pixel interpolation
+struct FillSample;          // a border pixel kept for the interpolation
+struct InterpolationChunk;  // some of one reflection's pixels, for one block of the interpolation
 
 class ReflectionFill {
  public:
@@ -76,6 +75,8 @@ class ReflectionFill {
   DeviceBuffer<FillSample> samples_;          // for the per-pixel interpolation
   int sample_capacity_;
   DeviceBuffer<int> counters_;                // components found, reflections filled, samples stored
+  DeviceBuffer<int> taken_;                   // pixels waiting for the interpolation
+  DeviceBuffer<InterpolationChunk> chunks_;
   int slice_pixels_ = 0;                      // a block's window in shared memory
   std::size_t slice_bytes_ = 0;
   int blocks_ = 0;                            // fill blocks: one per multiprocessor
