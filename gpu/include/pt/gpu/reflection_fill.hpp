@@ -72,7 +72,7 @@ class ReflectionFill {
   DeviceBuffer<ReflectionComponent> found_;   // in the order labelling found them
   DeviceBuffer<ReflectionComponent> sorted_;  // in raster order of their seeds
   DeviceBuffer<int> done_;                    // per sorted component: filled, its marks in the mask
-  DeviceBuffer<FillSample> samples_;          // for the per-pixel interpolation
+  DeviceBuffer<FillSample> samples_;          // for the interpolation by the last kernel
   int sample_capacity_;
   DeviceBuffer<int> counters_;                // components found, reflections filled, samples stored
   DeviceBuffer<int> taken_;                   // pixels waiting for the interpolation
