@@ -45,8 +45,7 @@ __device__ Box reach(const ReflectionComponent& c, int w, int h) {
 struct FillArgs {
   GlobalStore::Images images;
   DeviceViewU8 dst;
-  const int* slot_of;
-  ReflectionComponent* found;
+  const ReflectionComponent* found;
   ReflectionComponent* sorted;
   int* done;  // per component in raster order: its results are in the mask
   FillSample* samples;  // every reflection's, one after the other
@@ -299,7 +298,6 @@ void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceVi
                    {owner_.data(), slot_of_.data(), found_.data(), counters_.data()});
   const FillArgs args{{src, mask, owner_.data(), tags_.data(), {lists_[0].data(), lists_[1].data()}},
                       dst,
-                      slot_of_.data(),
                       found_.data(),
                       sorted_.data(),
                       done_.data(),

@@ -5,7 +5,8 @@
 // ring grows from the list of the one before, all its pixels at once: a free pixel next to the
 // ring is listed by the first of its neighbours on the ring in raster order, so once and without
 // atomics on the tags. The interpolation sums over the border in the CPU's (raster) order with
-// IEEE single-precision operations that are never contracted into fused multiply-adds.
+// IEEE single-precision operations that are never contracted into fused multiply-adds, and the
+// correctly rounded reciprocal.
 #include <cooperative_groups.h>
 
 #include "fill_stores.cuh"
