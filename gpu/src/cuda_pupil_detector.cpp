@@ -4,12 +4,14 @@
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "eye_lane.hpp"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/cuda_device_probe.hpp"
+#include "pt/gpu/stream.hpp"
 #include "pt/parallel_for.hpp"
 #include "pt/pupil/eye_pupil_tracker.hpp"
 #include "pt/pupil/tracking_window.hpp"
@@ -53,14 +55,17 @@ class Detector final : public CudaPupilDetector {
     // description says which loop runs.
     if (!device_loop_built(options_.device_loop)) options_.device_loop = DeviceLoop::Persistent;
     slots_.resize(static_cast<std::size_t>(std::max(1, options.max_in_flight)));
+    if (options_.two_streams) {
+      copies_.emplace();
+      searches_.emplace();
+    }
   }
 
   Backend backend() const noexcept override { return Backend::Cuda; }
   std::string description() const override {
     const std::string threads = std::to_string(gang_.threads()) + (gang_.threads() == 1 ? " thread" : " threads");
     return "cuda (" + device_name_ + ", " + std::to_string(slots_.size()) + " frame(s) in flight, " +
-           (options_.device_search ? "tracked eyes searched on the device (" + std::string(to_string(options_.device_loop)) +
-                                         " loop), lost ones on " + threads
+           (options_.device_search ? "tracked eyes searched on the device (" + loop_description() + "), lost ones on " + threads
                                    : "search on " + threads) +
            ")";
   }
@@ -94,18 +99,26 @@ class Detector final : public CudaPupilDetector {
     }
     const CViewU8 pixels = std::as_const(frame).pixels();
     slot.pinned = is_pinned(pixels.data);
+    std::vector<search::EyeSearchRequest> requests;  // with two_streams, launched together
     for (std::size_t k = 0; k < regions.size(); ++k) {
       const RectI region = regions[k].rect.intersect(pixels.bounds());
       const RectI r = tracking_window(region, last_[k], params.window);
       if (r.empty()) continue;
       std::unique_ptr<EyeLane>& lane = slot.lanes[k];
-      if (!lane || !lane->fits(region.w, region.h)) lane = std::make_unique<EyeLane>(region.w, region.h);
+      if (!lane || !lane->fits(region.w, region.h)) {
+        lane = std::make_unique<EyeLane>(region.w, region.h, copies_ ? copies_->get() : nullptr);
+      }
       lane->upload(pixels.sub(r), slot.pinned, params, options_.time_stages);
       if (device_search && on_device_[k] != 0) {
-        lane->search(params, Point2f{static_cast<float>(r.x), static_cast<float>(r.y)},
-                     std::as_const(frame).info().timestamp_s, states_[k].data(),
-                     std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr, chains_[k],
-                     options_.device_loop);
+        const Point2f origin{static_cast<float>(r.x), static_cast<float>(r.y)};
+        const double time_s = std::as_const(frame).info().timestamp_s;
+        const search::DeviceTrackState* handover =
+            std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr;
+        if (searches_) {
+          requests.push_back(lane->search_request(params, origin, time_s, states_[k].data(), handover));
+        } else {
+          lane->search(params, origin, time_s, states_[k].data(), handover, chains_[k], options_.device_loop);
+        }
         slot.on_device[k] = 1;
       } else {
         bring_back(*lane, params);
@@ -113,6 +126,7 @@ class Detector final : public CudaPupilDetector {
       slot.whole[k] = region;
       slot.searched[k] = r;
     }
+    if (!requests.empty()) search::launch_eye_searches(searches_->get(), requests, params);
     slot.frame = std::move(frame);
     ++flying_;
   }
@@ -146,6 +160,11 @@ class Detector final : public CudaPupilDetector {
   }
 
  private:
+  [[nodiscard]] std::string loop_description() const {
+    if (options_.two_streams) return "persistent kernel, a block an eye";
+    return std::string(to_string(options_.device_loop)) + " loop";
+  }
+
   // Every eye seen so far has a state on the device, a handover buffer and a search chain.
   void grow_eyes(std::size_t eyes) {
     last_.resize(std::max(last_.size(), eyes));
@@ -295,6 +314,9 @@ class Detector final : public CudaPupilDetector {
   CudaDetectorOptions options_;
   std::string device_name_;
   ParallelFor gang_;
+  // With two_streams: every lane's stream, and the stream of the searches.
+  std::optional<Stream> copies_;
+  std::optional<Stream> searches_;
   std::vector<Slot> slots_;  // a ring: flying_ frames from oldest_ on
   std::size_t oldest_ = 0;
   std::size_t flying_ = 0;

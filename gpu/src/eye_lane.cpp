@@ -10,9 +10,11 @@ double us_between(const Event& from, const Event& to) { return 1000.0 * static_c
 
 }  // namespace
 
-EyeLane::EyeLane(int max_width, int max_height)
+EyeLane::EyeLane(int max_width, int max_height, cudaStream_t stream)
     : max_width_(max_width),
       max_height_(max_height),
+      own_stream_(stream == nullptr ? std::optional<Stream>(std::in_place) : std::nullopt),
+      stream_(stream == nullptr ? own_stream_->get() : stream),
       staging_(max_width, max_height),
       input_(max_width, max_height),
       output_(max_width, 3 * max_height),
@@ -26,7 +28,7 @@ void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, 
   height_ = pixels.height;
   timed_ = time_stages;
   frame_searched_ = false;
-  const cudaStream_t s = stream_.get();
+  const cudaStream_t s = stream_;
   CViewU8 source = pixels;
   if (!pinned) {
     const ViewU8 staged = staging_.view().sub({0, 0, width_, height_});
@@ -47,16 +49,16 @@ void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, 
 
 void EyeLane::download_images() {
   searched_ = false;
-  download_async(stream_.get(), output_.view().sub({0, 0, width_, 3 * height_}),
+  download_async(stream_, output_.view().sub({0, 0, width_, 3 * height_}),
                  results_.view().sub({0, 0, width_, 3 * height_}));
-  done_.record(stream_.get());
+  done_.record(stream_);
 }
 
 void EyeLane::search_frame(const DetectorParams& params) {
   if (!frame_search_ || !frame_search_->serves(params)) {
     frame_search_ = make_device_frame_search(max_width_, max_height_, params);
   }
-  frame_search_->enqueue(stream_.get(), image(2), image(1), params);
+  frame_search_->enqueue(stream_, image(2), image(1), params);
   frame_searched_ = true;
 }
 
@@ -66,23 +68,36 @@ const SearchOutcome* EyeLane::frame_outcome() {
   return &frame_outcome_;
 }
 
-void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
-                     const search::DeviceTrackState* handover, Event& chain, DeviceLoop loop) {
+void EyeLane::prepare_search(const DetectorParams& params, search::DeviceTrackState* state,
+                             const search::DeviceTrackState* handover) {
   if (!search_buffers_ || !search_buffers_->serves(params)) {
     search_buffers_ = std::make_unique<search::EyeSearchBuffers>(max_width_, max_height_, params);
   }
   searched_ = true;
-  const cudaStream_t s = stream_.get();
-  PT_CUDA_CHECK(cudaStreamWaitEvent(s, chain.get(), 0));
   if (handover != nullptr) {
-    PT_CUDA_CHECK(cudaMemcpyAsync(state, handover, sizeof(*state), cudaMemcpyHostToDevice, s));
+    PT_CUDA_CHECK(cudaMemcpyAsync(state, handover, sizeof(*state), cudaMemcpyHostToDevice, stream_));
   }
-  search::enqueue_eye_search(s, {image(2), image(0), image(1), origin, time_s}, params, *search_buffers_, state,
+}
+
+void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
+                     const search::DeviceTrackState* handover, Event& chain, DeviceLoop loop) {
+  PT_CUDA_CHECK(cudaStreamWaitEvent(stream_, chain.get(), 0));
+  prepare_search(params, state, handover);
+  search::enqueue_eye_search(stream_, {image(2), image(0), image(1), origin, time_s}, params, *search_buffers_, state,
                              result_.data(), loop);
-  chain.record(s);
+  chain.record(stream_);
   PT_CUDA_CHECK(cudaMemcpyAsync(result_host_.data(), result_.data(), sizeof(search::EyeSearchResult),
-                                cudaMemcpyDeviceToHost, s));
-  done_.record(s);
+                                cudaMemcpyDeviceToHost, stream_));
+  done_.record(stream_);
+}
+
+search::EyeSearchRequest EyeLane::search_request(const DetectorParams& params, Point2f origin, double time_s,
+                                                 search::DeviceTrackState* state,
+                                                 const search::DeviceTrackState* handover) {
+  prepare_search(params, state, handover);
+  searchable_.record(stream_);
+  return {{image(2), image(0), image(1), origin, time_s}, search_buffers_.get(), state, result_.data(),
+          result_host_.data(), searchable_.get(), done_.get()};
 }
 
 CViewU8 EyeLane::image(int k) const {

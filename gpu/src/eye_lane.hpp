@@ -1,10 +1,11 @@
 #pragma once
-// One eye of one frame in flight on the device: its own stream, buffers, preprocessing and
-// search, so that eyes and frames overlap freely. Buffers are sized once for the eye's whole
-// region. A frame is either searched on the device (only the result comes back) or its
-// preprocessed images come back for the host's search.
+// One eye of one frame in flight on the device: its own stream (or one it shares with the
+// detector's other lanes), buffers, preprocessing and search, so that eyes and frames overlap
+// freely. Buffers are sized once for the eye's whole region. A frame is either searched on the
+// device (only the result comes back) or its preprocessed images come back for the host's search.
 #include <array>
 #include <memory>
+#include <optional>
 
 #include "pt/gpu/device_memory.hpp"
 #include "pt/gpu/eye_preprocessor.hpp"
@@ -24,7 +25,8 @@ struct LaneTimes {
 
 class EyeLane {
  public:
-  EyeLane(int max_width, int max_height);
+  // Its work goes on `stream`, or on a stream of its own where none is given.
+  EyeLane(int max_width, int max_height, cudaStream_t stream = nullptr);
   [[nodiscard]] bool fits(int width, int height) const noexcept { return width <= max_width_ && height <= max_height_; }
 
   // Enqueues the copy of `pixels` to the device and its preprocessing. A view into pageable
@@ -45,6 +47,11 @@ class EyeLane {
   // search. The result comes back into search_result().
   void search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
               const search::DeviceTrackState* handover, Event& chain, DeviceLoop loop);
+  // The same search for search::launch_eye_searches() to launch with the frame's other eyes, on a
+  // stream that orders the eye's searches; the result comes back into search_result().
+  [[nodiscard]] search::EyeSearchRequest search_request(const DetectorParams& params, Point2f origin, double time_s,
+                                                        search::DeviceTrackState* state,
+                                                        const search::DeviceTrackState* handover);
   [[nodiscard]] bool finished() const;
   void wait() const;
   // The uploaded view's images on the host, once finished after download_images().
@@ -57,6 +64,9 @@ class EyeLane {
   // Output image k (0 cleaned, 1 mask, 2 smoothed) of the uploaded view, as core's views see
   // device images: uint8 rows `pitch` bytes apart.
   [[nodiscard]] CViewU8 image(int k) const;
+  // Enqueues the copy of `handover`, when given, over `*state`, and makes the search buffers.
+  void prepare_search(const DetectorParams& params, search::DeviceTrackState* state,
+                      const search::DeviceTrackState* handover);
 
   int max_width_;
   int max_height_;
@@ -64,11 +74,13 @@ class EyeLane {
   int height_ = 0;
   bool timed_ = false;
   bool searched_ = false;  // the last frame was searched on the device
-  Stream stream_;
+  std::optional<Stream> own_stream_;
+  cudaStream_t stream_;
   Event start_;
   Event uploaded_;
   Event preprocessed_;
   Event done_;
+  Event searchable_;  // a requested search's input and state are in place
   PinnedImageU8 staging_;
   DeviceImageU8 input_;
   // cleaned, mask and smoothed stacked in rows, so that one copy brings all three back.

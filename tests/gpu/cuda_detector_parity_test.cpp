@@ -133,8 +133,15 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu, S
   }
 }
 
+// How the detector launches its device searches: each eye's on a stream of its own, as `loop`
+// says, or every frame's eyes together on one stream beside the copies' (two_streams).
+struct Launch {
+  pt::gpu::DeviceLoop loop = pt::gpu::DeviceLoop::Persistent;
+  bool two_streams = false;
+};
+
 void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& frames, const Replay& replay, int in_flight,
-                      bool pinned, pt::gpu::DeviceLoop loop = pt::gpu::DeviceLoop::Persistent) {
+                      bool pinned, Launch launch = {}) {
   const Trace cpu = track(*pt::make_cpu_detector(replay.params), frames, replay, pt::make_host_allocator());
   for (const Search search : {Search::Host, Search::Device}) {
     pt::gpu::CudaDetectorOptions options;
@@ -142,7 +149,8 @@ void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& f
     options.search_threads = 2;
     options.time_stages = true;
     options.device_search = search == Search::Device;
-    options.device_loop = loop;
+    options.device_loop = launch.loop;
+    options.two_streams = launch.two_streams;
     const auto cuda = pt::gpu::make_cuda_detector(replay.params, options);
     const Trace gpu = track(*cuda, frames, replay, pinned ? pt::gpu::make_pinned_allocator() : pt::make_host_allocator());
     require_same(name, gpu, cpu, search);
@@ -210,11 +218,19 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
     replay.params.window.enabled = true;
     compare_backends("synthetic tl window, latency", frames, replay, 1, true);
   }
+  // Two frames in flight, as each of a replay's stretches keeps.
+  SECTION("two streams, a hint to the right eye, searches kept, throughput mode") {
+    replay.keep_searches = true;
+    replay.hint_frame = 7;
+    replay.hint_eye = 1;
+    replay.hint_centre = {static_cast<float>(w) * 0.7F, static_cast<float>(h) * 0.4F};
+    compare_backends("synthetic two streams, hint, throughput", frames, replay, 2, true, {.two_streams = true});
+  }
   SECTION("device search as a CUDA graph, full regions, throughput mode") {
-    compare_backends("synthetic graph loop, throughput", frames, replay, 4, true, pt::gpu::DeviceLoop::Graph);
+    compare_backends("synthetic graph loop, throughput", frames, replay, 4, true, {pt::gpu::DeviceLoop::Graph});
   }
   SECTION("device search as tail-launched kernels, full regions, latency mode") {
-    compare_backends("synthetic tail-launch loop, latency", frames, replay, 1, false, pt::gpu::DeviceLoop::TailLaunch);
+    compare_backends("synthetic tail-launch loop, latency", frames, replay, 1, false, {pt::gpu::DeviceLoop::TailLaunch});
   }
   SECTION("Canny + Hough, full regions, throughput mode") {
     replay.params.algorithm = pt::Algorithm::CannyHough;
@@ -257,17 +273,21 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
   SECTION("device search as a CUDA graph, tracking window, searches kept, latency mode") {
     replay.params.window.enabled = true;
     replay.keep_searches = true;
-    compare_backends("real graph loop, window, latency", frames, replay, 1, false, pt::gpu::DeviceLoop::Graph);
+    compare_backends("real graph loop, window, latency", frames, replay, 1, false, {pt::gpu::DeviceLoop::Graph});
+  }
+  SECTION("two streams, tracking window, latency mode") {
+    replay.params.window.enabled = true;
+    compare_backends("real two streams, window, latency", frames, replay, 1, false, {.two_streams = true});
   }
   SECTION("device search as tail-launched kernels, throughput mode") {
-    compare_backends("real tail-launch loop, throughput", frames, replay, 4, true, pt::gpu::DeviceLoop::TailLaunch);
+    compare_backends("real tail-launch loop, throughput", frames, replay, 4, true, {pt::gpu::DeviceLoop::TailLaunch});
   }
   // Every search runs all its iterations: a chain of some forty kernels, each launched by the one
   // before it.
   SECTION("device search as tail-launched kernels, forty iterations each, latency mode") {
     replay.params.starburst.max_iterations = 40;
     replay.params.starburst.convergence_px = 0.0F;
-    compare_backends("real tail-launch loop, 40 iterations", frames, replay, 1, false, pt::gpu::DeviceLoop::TailLaunch);
+    compare_backends("real tail-launch loop, 40 iterations", frames, replay, 1, false, {pt::gpu::DeviceLoop::TailLaunch});
   }
   SECTION("Canny + Hough, searches kept, latency mode") {
     replay.params.algorithm = pt::Algorithm::CannyHough;

@@ -50,25 +50,30 @@ void compare(const std::string& name, const std::vector<pt::ImageU8>& frames) {
   const pt::StretchPlan plan{4, 6};
   const std::vector<Seen> cpu =
       in_stretches(frames, [] { return pt::make_cpu_detector(pt::DetectorParams{}, 1); }, plan);
-  pt::gpu::CudaDetectorOptions options;
-  options.max_in_flight = 4;
-  const std::vector<Seen> cuda =
-      in_stretches(frames, [&] { return pt::gpu::make_cuda_detector(pt::DetectorParams{}, options); }, plan);
   REQUIRE(cpu.size() == frames.size());
-  REQUIRE(cuda.size() == frames.size());
-  std::size_t detected = 0;
-  for (std::size_t f = 0; f < frames.size(); ++f) {
-    REQUIRE(cuda[f].index == f);
-    REQUIRE(cpu[f].index == f);
-    REQUIRE(cuda[f].eyes.size() == cpu[f].eyes.size());
-    for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
-      CAPTURE(name, f, e);
-      pt::test::require_same_measurement(cuda[f].eyes[e], cpu[f].eyes[e]);
-      detected += cpu[f].eyes[e].detected ? 1 : 0;
+  // Each eye's searches on a stream of their own, and each detector's on one stream beside its
+  // copies' (as track --segments runs them).
+  for (const bool two_streams : {false, true}) {
+    pt::gpu::CudaDetectorOptions options;
+    options.max_in_flight = 4;
+    options.two_streams = two_streams;
+    const std::vector<Seen> cuda =
+        in_stretches(frames, [&] { return pt::gpu::make_cuda_detector(pt::DetectorParams{}, options); }, plan);
+    REQUIRE(cuda.size() == frames.size());
+    std::size_t detected = 0;
+    for (std::size_t f = 0; f < frames.size(); ++f) {
+      REQUIRE(cuda[f].index == f);
+      REQUIRE(cpu[f].index == f);
+      REQUIRE(cuda[f].eyes.size() == cpu[f].eyes.size());
+      for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
+        CAPTURE(name, two_streams, f, e);
+        pt::test::require_same_measurement(cuda[f].eyes[e], cpu[f].eyes[e]);
+        detected += cpu[f].eyes[e].detected ? 1 : 0;
+      }
     }
+    // Equal because both found pupils, not because neither did.
+    CHECK(detected > frames.size());
   }
-  // Equal because both found pupils, not because neither did.
-  CHECK(detected > frames.size());
 }
 
 }  // namespace

@@ -77,19 +77,25 @@ bool device_search_supports(const DetectorParams& params) {
 namespace {
 
 // The whole search in one launch: its steps one after another in one block.
-__global__ void __launch_bounds__(kSearchThreads) eye_search_kernel(const SearchJob job) {
-  StageClock clock;
-  SearchProgress p;
-  begin_search(job, p, clock);
-  while (p.phase != SearchPhase::Done) search_step(job, p, clock);
-  end_search(job, p, clock);
+__global__ void __launch_bounds__(kSearchThreads) eye_search_kernel(const SearchJob job) { run_whole_search(job); }
+
+// The searches of one launch_eye_searches() kernel: a frame's eyes, binocular or a few more.
+constexpr int kJointSearches = 8;
+struct JointJobs {
+  SearchJob job[kJointSearches];
+};
+
+// A block an eye. __grid_constant__: each block reads its job where the parameters lie, without
+// a copy of them all for each thread.
+__global__ void __launch_bounds__(kSearchThreads) joint_search_kernel(const __grid_constant__ JointJobs jobs) {
+  run_whole_search(jobs.job[blockIdx.x]);
 }
 
-}  // namespace
-
-void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,
-                        const EyeSearchBuffers& buffers, DeviceTrackState* state, EyeSearchResult* result,
-                        DeviceLoop loop) {
+// The job of one search, its flood given the shared memory the block's kernel (with at most
+// `most_shared_bytes` to give) asks for it: no more than the flood uses, so that the rest of the
+// SM's memory caches the image.
+SearchJob search_job(const EyeSearchInput& input, const DetectorParams& params, const EyeSearchBuffers& buffers,
+                     DeviceTrackState* state, EyeSearchResult* result, int most_shared_bytes) {
   EyeSearchBuffers::Storage& s = buffers.storage();
   SearchJob job;
   job.in = input;
@@ -101,16 +107,25 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
   job.blur_px = params.smoothing.blur_reach_px();
   job.unit_samples = s.samples.data();
   job.hypotheses = s.hypotheses;
-  // Once: the kernel keeps the attribute. The launch asks no more than the flood uses, so that
-  // the rest of the SM's memory caches the image.
-  static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
-  const int flood_shared_bytes = std::min(most_shared_bytes, s.flood.shared_bytes_wanted());
-  job.flood = s.flood.view(flood_shared_bytes);
+  job.flood = s.flood.view(std::min(most_shared_bytes, s.flood.shared_bytes_wanted()));
   for (int k = 0; k < 2; ++k) job.lists[k] = s.list(k);
   job.ransac_scratch = s.ransac_scratch.scratch();
   job.geometric = s.geometric.scratch();
   job.state = state;
   job.result = result;
+  return job;
+}
+
+}  // namespace
+
+void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,
+                        const EyeSearchBuffers& buffers, DeviceTrackState* state, EyeSearchResult* result,
+                        DeviceLoop loop) {
+  EyeSearchBuffers::Storage& s = buffers.storage();
+  // Once: the kernel keeps the attribute.
+  static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
+  const SearchJob job = search_job(input, params, buffers, state, result, most_shared_bytes);
+  const int flood_shared_bytes = job.flood.shared_bytes;
   if (loop == DeviceLoop::Graph) {
     if (!s.graph || s.graph->flood_shared_bytes() != flood_shared_bytes) {
       s.graph = std::make_unique<SearchGraph>(flood_shared_bytes);
@@ -128,6 +143,27 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
   }
   eye_search_kernel<<<1, kSearchThreads, flood_shared_bytes, stream>>>(job);
   PT_CUDA_CHECK(cudaGetLastError());
+}
+
+void launch_eye_searches(cudaStream_t stream, std::span<const EyeSearchRequest> eyes, const DetectorParams& params) {
+  static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&joint_search_kernel));
+  for (std::size_t first = 0; first < eyes.size(); first += kJointSearches) {
+    const std::span<const EyeSearchRequest> some = eyes.subspan(first, std::min<std::size_t>(kJointSearches, eyes.size() - first));
+    JointJobs jobs;
+    int shared_bytes = 0;
+    for (std::size_t k = 0; k < some.size(); ++k) {
+      const EyeSearchRequest& r = some[k];
+      PT_CUDA_CHECK(cudaStreamWaitEvent(stream, r.ready, 0));
+      jobs.job[k] = search_job(r.input, params, *r.buffers, r.state, r.result, most_shared_bytes);
+      shared_bytes = std::max(shared_bytes, jobs.job[k].flood.shared_bytes);
+    }
+    joint_search_kernel<<<static_cast<unsigned>(some.size()), kSearchThreads, shared_bytes, stream>>>(jobs);
+    PT_CUDA_CHECK(cudaGetLastError());
+    for (const EyeSearchRequest& r : some) {
+      PT_CUDA_CHECK(cudaMemcpyAsync(r.result_host, r.result, sizeof(EyeSearchResult), cudaMemcpyDeviceToHost, stream));
+      PT_CUDA_CHECK(cudaEventRecord(r.done, stream));
+    }
+  }
 }
 
 }  // namespace pt::gpu::search

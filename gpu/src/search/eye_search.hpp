@@ -7,6 +7,7 @@
 // which re-acquires the pupil from the dark blobs and hands the eye back.
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include <cuda_runtime_api.h>
 
@@ -76,5 +77,23 @@ struct EyeSearchInput {
 void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,
                         const EyeSearchBuffers& buffers, DeviceTrackState* state, EyeSearchResult* result,
                         DeviceLoop loop);
+
+// One eye's search among the searches of a frame's eyes (launch_eye_searches).
+struct EyeSearchRequest {
+  EyeSearchInput input;
+  const EyeSearchBuffers* buffers = nullptr;
+  DeviceTrackState* state = nullptr;
+  EyeSearchResult* result = nullptr;       // device memory
+  EyeSearchResult* result_host = nullptr;  // pinned: where the result is copied
+  cudaEvent_t ready = nullptr;             // recorded once the input and `*state` are in place
+  cudaEvent_t done = nullptr;              // recorded once `*result_host` holds the result
+};
+
+// Enqueues on `stream` the searches of several eyes, each after its ready event, as one kernel
+// with a block for each eye that takes the persistent kernel's steps; then the copy of each result
+// to the host and its done event. The stream orders each eye's searches: eyes whose searches
+// always go to one stream this way need no other chain. The buffers' previous searches must
+// have finished.
+void launch_eye_searches(cudaStream_t stream, std::span<const EyeSearchRequest> eyes, const DetectorParams& params);
 
 }  // namespace pt::gpu::search

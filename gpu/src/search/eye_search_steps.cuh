@@ -266,4 +266,14 @@ __device__ inline void end_search(const SearchJob& job, const SearchProgress& p,
   clock.report(r.stage_us);
 }
 
+// The whole search in the calling block, its steps one after another: the persistent kernel's
+// block, or one eye's block of launch_eye_searches().
+__device__ inline void run_whole_search(const SearchJob& job) {
+  StageClock clock;
+  SearchProgress p;
+  begin_search(job, p, clock);
+  while (p.phase != SearchPhase::Done) search_step(job, p, clock);
+  end_search(job, p, clock);
+}
+
 }  // namespace pt::gpu::search

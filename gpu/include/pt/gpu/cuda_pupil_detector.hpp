@@ -1,6 +1,7 @@
 #pragma once
-// The CUDA backend of PupilDetector. Each eye of each frame in flight has its own stream: the
-// eye's region (or tracking window) goes to the device by one 2-D copy and is preprocessed there
+// The CUDA backend of PupilDetector. Each eye of each frame in flight has its own stream (or the
+// detector has two in all: CudaDetectorOptions::two_streams): the eye's region (or tracking
+// window) goes to the device by one 2-D copy and is preprocessed there
 // (EyePreprocessor, bit-exact with the CPU). A tracked eye is then searched on the device from
 // its previous centre and only the result comes back; an eye without a pupil (never found,
 // lost, reset, hinted) has its three images copied back and searched by the CPU's tracker, which
@@ -35,6 +36,16 @@ struct CudaDetectorOptions {
   bool device_search = true;
   // How the device search's Starburst iterations are launched (device_loop.hpp).
   DeviceLoop device_loop = DeviceLoop::Graph;
+  // Two streams for the whole detector instead of one for each eye of each frame in flight: one
+  // takes every copy and preprocessing, the other the device searches of each frame's eyes,
+  // launched as one kernel (the persistent kernel's steps, a block an eye; device_loop is then
+  // not used). For the detectors of a replay's stretches (track --segments): a stream that waits
+  // for another's event holds up the streams that share its hardware queue, and the device has
+  // 32. On the H100 (bench --segments 16, 1280x1024 binocular, session 22, in the same runs) 16
+  // stretches of two frames in flight tracked 17,500-19,000 frames/s this way against
+  // 15,400-16,900 with a stream an eye and frame; 8 stretches, 32 streams either way, already
+  // kept each stretch's frames 650 us apart where 16 kept them 1,020 us apart.
+  bool two_streams = false;
 };
 
 // Durations of the last collected frame's stages; for the device stages, the slower eye's.
