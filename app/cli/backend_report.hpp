@@ -45,10 +45,12 @@ int cuda_frames_in_flight(const DetectorParams& params, int in_flight);
 // without a usable device (or in a build without CUDA) throws std::runtime_error. CUDA keeps
 // `in_flight` frames in flight, one where a tracking window must follow the previous frame, and
 // searches tracked pupils on the device when `device_search`, its iterations launched as
-// `device_loop` names (graph, persistent or tail-launch; see CudaDetectorOptions). Throws
+// `device_loop` names (graph, persistent or tail-launch; see CudaDetectorOptions), or, with
+// `two_streams`, on two streams for the whole detector (one of a replay's stretches). Throws
 // std::invalid_argument for another loop name.
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
-                               int in_flight, bool device_search = true, const std::string& device_loop = "graph");
+                               int in_flight, bool device_search = true, const std::string& device_loop = "graph",
+                               bool two_streams = false);
 
 // --cuda-search auto|device|host: whether the CUDA backend searches tracked pupils on the device
 // (both give the CPU's results to the bit). auto: on the device, which leaves the host's cores to

@@ -70,9 +70,22 @@ std::vector<StageTiming> time_stages(FilledFrames& pinned, const std::vector<Eye
 // Both backends over the frames cut into `segments` stretches tracked at once (drive_segments).
 struct Segmented {
   Timed cpu;
-  Timed cuda;
-  gpu::CudaSearchCounts searched;  // by the CUDA detectors, over the timed frames
+  Timed cuda;         // each detector on two streams, as track --segments runs them
+  Timed eye_streams;  // each eye of each frame in flight on a stream of its own
+  gpu::CudaSearchCounts searched;  // by the two-stream CUDA detectors, over the timed frames
   std::vector<StageTiming> stages;  // the CUDA stages while the stretches share the device
+};
+
+// A CUDA detector for each stretch, and the same as drive_segments takes them.
+struct StretchDetectors {
+  StretchDetectors(const DetectorParams& params, const gpu::CudaDetectorOptions& options, int segments) {
+    for (int s = 0; s < segments; ++s) {
+      each.push_back(gpu::make_cuda_detector(params, options));
+      on.push_back(each.back().get());
+    }
+  }
+  std::vector<std::unique_ptr<gpu::CudaPupilDetector>> each;
+  std::vector<PupilDetector*> on;
 };
 
 // The CUDA stretches once more, with device events around each stage: how long each takes while
@@ -83,20 +96,42 @@ std::vector<StageTiming> time_stages_in_segments(const std::vector<ImageU8>& ima
                                                  const std::vector<EyeRegion>& regions, const DetectorParams& params,
                                                  int count, int segments, gpu::CudaDetectorOptions options) {
   options.time_stages = true;
-  std::vector<std::unique_ptr<gpu::CudaPupilDetector>> cudas;
-  std::vector<PupilDetector*> on;
-  for (int s = 0; s < segments; ++s) {
-    cudas.push_back(gpu::make_cuda_detector(params, options));
-    on.push_back(cudas.back().get());
-  }
-  std::vector<std::vector<gpu::CudaStageTimes>> times(cudas.size());
-  (void)drive_segments(images, regions, params, count, on, [] { return gpu::make_pinned_allocator(); }, "staged",
-                       [] {}, [&](std::size_t s) { times[s].push_back(cudas[s]->last_stage_times()); });
+  const StretchDetectors cudas(params, options, segments);
+  std::vector<std::vector<gpu::CudaStageTimes>> times(cudas.each.size());
+  (void)drive_segments(images, regions, params, count, cudas.on, [] { return gpu::make_pinned_allocator(); }, "staged",
+                       [] {}, [&](std::size_t s) { times[s].push_back(cudas.each[s]->last_stage_times()); });
   StageRows rows(", " + std::to_string(segments) + " stretches at once", options.device_search);
   for (const auto& stretch : times) {
     for (const gpu::CudaStageTimes& t : stretch) rows.add(t);
   }
   return rows.take();
+}
+
+// The CUDA stretches, a detector each made with `options`.
+struct CudaStretches {
+  Timed timed;
+  gpu::CudaSearchCounts searched;  // over the timed frames
+};
+
+CudaStretches time_cuda_stretches(const std::vector<ImageU8>& images, const std::vector<EyeRegion>& regions,
+                                  const DetectorParams& params, const std::string& mode, int count, int segments,
+                                  const gpu::CudaDetectorOptions& options) {
+  const StretchDetectors cudas(params, options, segments);
+  const auto counted = [&] {
+    gpu::CudaSearchCounts c;
+    for (const auto& d : cudas.each) {
+      c.device += d->search_counts().device;
+      c.host += d->search_counts().host;
+    }
+    return c;
+  };
+  gpu::CudaSearchCounts warm;  // the warm-up's, taken off
+  CudaStretches out;
+  out.timed = drive_segments(images, regions, params, count, cudas.on, [] { return gpu::make_pinned_allocator(); },
+                             "track " + mode + ", " + cudas.each.front()->description(), [&] { warm = counted(); });
+  const gpu::CudaSearchCounts all = counted();
+  out.searched = {all.device - warm.device, all.host - warm.host};
+  return out;
 }
 
 Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector<EyeRegion>& regions,
@@ -107,32 +142,19 @@ Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector
   options.search_threads = 1;
   options.max_in_flight = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch);
   std::vector<std::unique_ptr<PupilDetector>> cpus;
-  std::vector<std::unique_ptr<gpu::CudaPupilDetector>> cudas;
-  for (int s = 0; s < segments; ++s) {
-    cpus.push_back(make_cpu_detector(params, 1));
-    cudas.push_back(gpu::make_cuda_detector(params, options));
-  }
-  const auto counted = [&] {
-    gpu::CudaSearchCounts c;
-    for (const auto& d : cudas) {
-      c.device += d->search_counts().device;
-      c.host += d->search_counts().host;
-    }
-    return c;
-  };
+  for (int s = 0; s < segments; ++s) cpus.push_back(make_cpu_detector(params, 1));
   Segmented out;
   std::vector<PupilDetector*> on;
   for (const auto& d : cpus) on.push_back(d.get());
   out.cpu = drive_segments(images, regions, params, count, on, [] { return make_host_allocator(); },
                            "track " + mode + ", " + cpus.front()->description());
-  on.clear();
-  for (const auto& d : cudas) on.push_back(d.get());
-  gpu::CudaSearchCounts warm;  // the warm-up's, taken off
-  out.cuda = drive_segments(images, regions, params, count, on, [] { return gpu::make_pinned_allocator(); },
-                            "track " + mode + ", " + cudas.front()->description(), [&] { warm = counted(); });
-  const gpu::CudaSearchCounts all = counted();
-  out.searched = {all.device - warm.device, all.host - warm.host};
-  cudas.clear();
+  out.eye_streams = time_cuda_stretches(images, regions, params, mode, count, segments, options).timed;
+  // As track --segments runs them: at two streams each, 16 stretches fit the device's 32
+  // hardware queues.
+  options.two_streams = true;
+  CudaStretches two = time_cuda_stretches(images, regions, params, mode, count, segments, options);
+  out.cuda = std::move(two.timed);
+  out.searched = two.searched;
   out.stages = time_stages_in_segments(images, regions, params, count, segments, options);
   return out;
 }
@@ -172,7 +194,11 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
                  run.c_str(), segments, cut.cpu.interval.fps() / cut.cuda.interval.fps(),
                  cut.cuda.interval.fps() / on_cuda.interval.fps(), static_cast<unsigned long long>(cut.searched.device),
                  static_cast<unsigned long long>(cut.searched.host));
-    rows = {cut.cpu.interval, cut.cpu.latency, cut.cuda.interval, cut.cuda.latency};
+    std::fprintf(stderr, "%s, %d stretches at once: two streams a detector / one an eye and frame in flight: "
+                 "frames/s %.3f\n",
+                 run.c_str(), segments, cut.cuda.interval.fps() / cut.eye_streams.interval.fps());
+    rows = {cut.cpu.interval, cut.cpu.latency, cut.cuda.interval, cut.cuda.latency, cut.eye_streams.interval,
+            cut.eye_streams.latency};
     for (const StageTiming& s : cut.stages) rows.push_back(s);
   }
   rows.push_back(on_cuda.interval);
