@@ -29,12 +29,14 @@ struct BackendDecision {
 BackendDecision decide_backend(const std::string& backend);
 
 // Frames in flight for each CUDA detector of a replay cut into stretches (--segments), fewer than
-// one pass keeps: every frame in flight is a stream per eye, and with more streams than the
-// device's 32 hardware queues the waits of one stream hold up others queued behind it. On the
-// H100 (bench --segments 16, 1280x1024 binocular, session 19, alternated in one device session)
-// 2 in flight tracked 15,900 and 15,400 frames/s where 4 tracked 14,300 and 14,200; in window
+// one pass keeps. With a stream per eye and frame in flight, more streams than the device's 32
+// hardware queues let the waits of one stream hold up others queued behind it: on the H100
+// (bench --segments 16, 1280x1024 binocular, session 19, alternated in one device session) 2 in
+// flight tracked 15,900 and 15,400 frames/s where 4 tracked 14,300 and 14,200. The stretches'
+// detectors now have two streams each (CudaDetectorOptions::two_streams), and 3 or 4 in flight
+// tracked no more than 2 (session 22: 17,300-17,900 frames/s against 17,500-19,000). In window
 // mode the one frame a tracking window allows tracked 16,500 and 16,700 where the bench's 4 had
-// tracked 12,100 and 11,900.
+// tracked 12,100 and 11,900 (session 19).
 inline constexpr int kCudaFramesInFlightPerStretch = 2;
 
 // The frames a CUDA detector asked for `in_flight` keeps in flight: one where a tracking window

@@ -90,7 +90,8 @@ struct StretchDetectors {
 
 // The CUDA stretches once more, with device events around each stage: how long each takes while
 // the stretches share the device, beside time_stages' one frame at a time. The wait for an eye's
-// previous search counts in its device search here. The events cost a few us a frame, so the
+// previous search, and for the frame's other eye (its preprocessing, and its search in the same
+// launch), counts in its device search here. The events cost a few us a frame, so the
 // frames/s rows come from the run without them.
 std::vector<StageTiming> time_stages_in_segments(const std::vector<ImageU8>& images,
                                                  const std::vector<EyeRegion>& regions, const DetectorParams& params,

@@ -165,7 +165,8 @@ class Detector final : public CudaPupilDetector {
     return std::string(to_string(options_.device_loop)) + " loop";
   }
 
-  // Every eye seen so far has a state on the device, a handover buffer and a search chain.
+  // Every eye seen so far has a state on the device, a handover buffer and a search chain (with
+  // two_streams, the searches' stream is the chain).
   void grow_eyes(std::size_t eyes) {
     last_.resize(std::max(last_.size(), eyes));
     while (states_.size() < eyes) {
@@ -314,7 +315,10 @@ class Detector final : public CudaPupilDetector {
   CudaDetectorOptions options_;
   std::string device_name_;
   ParallelFor gang_;
-  // With two_streams: every lane's stream, and the stream of the searches.
+  // With two_streams: every lane's stream, and the stream of the searches. Work goes on the
+  // lanes' stream from the thread that submits, or from the gang's threads while it waits for
+  // them, never from two at once: an EyePreprocessor capturing its work there captures only its
+  // own.
   std::optional<Stream> copies_;
   std::optional<Stream> searches_;
   std::vector<Slot> slots_;  // a ring: flying_ frames from oldest_ on
@@ -325,7 +329,7 @@ class Detector final : public CudaPupilDetector {
   std::vector<std::optional<Ellipse>> last_;  // each eye's newest collected pupil
   // Per eye: whether the device tracks it (frames submitted from now on are searched there),
   // its state in device memory, the host's state waiting to be copied there before the next
-  // search, and the event that orders its searches frame after frame.
+  // search, and the event that orders its searches frame after frame (without two_streams).
   std::vector<char> on_device_;
   std::vector<DeviceBuffer<search::DeviceTrackState>> states_;
   std::vector<PinnedBuffer<search::DeviceTrackState>> handovers_;

@@ -1,7 +1,8 @@
 #pragma once
-// One eye of one frame in flight on the device: its own stream (or one it shares with the
-// detector's other lanes), buffers, preprocessing and search, so that eyes and frames overlap
-// freely. Buffers are sized once for the eye's whole region. A frame is either searched on the
+// One eye of one frame in flight on the device: its own stream, buffers, preprocessing and
+// search, so that eyes and frames overlap freely; or a stream it shares with the detector's other
+// lanes, their copies and preprocessing then one after another, and its search launched with the
+// frame's other eyes'. Buffers are sized once for the eye's whole region. A frame is either searched on the
 // device (only the result comes back) or its preprocessed images come back for the host's search.
 #include <array>
 #include <memory>
@@ -19,7 +20,9 @@ namespace pt::gpu {
 struct LaneTimes {
   double upload_us = 0.0;
   double preprocess_us = 0.0;
-  double download_us = 0.0;  // the images back, or the device search and its result
+  // The images back, or the device search and its result: with its launch's wait for the
+  // searches before it and, for a search launched with the frame's other eyes, for theirs.
+  double download_us = 0.0;
   std::array<double, search::kSearchStages> search_stages_us{};  // of a pupil found on the device
 };
 
@@ -30,8 +33,8 @@ class EyeLane {
   [[nodiscard]] bool fits(int width, int height) const noexcept { return width <= max_width_ && height <= max_height_; }
 
   // Enqueues the copy of `pixels` to the device and its preprocessing. A view into pageable
-  // memory goes through the lane's pinned staging first. Then either download_images() or
-  // search() follows, and the lane is finished once that has.
+  // memory goes through the lane's pinned staging first. Then download_images(), search() or
+  // search_request() follows, and the lane is finished once that has (the request once launched).
   void upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages);
   // Enqueues the copy of the three preprocessed images back to the host.
   void download_images();
@@ -56,7 +59,7 @@ class EyeLane {
   void wait() const;
   // The uploaded view's images on the host, once finished after download_images().
   [[nodiscard]] EyePupilTracker::Preprocessed results() const noexcept;
-  // The device search's result, once finished after search().
+  // The device search's result, once finished after search() or search_request().
   [[nodiscard]] const search::EyeSearchResult& search_result() const noexcept { return *result_host_.data(); }
   [[nodiscard]] LaneTimes times() const;
 

@@ -84,6 +84,7 @@ constexpr int kJointSearches = 8;
 struct JointJobs {
   SearchJob job[kJointSearches];
 };
+static_assert(sizeof(JointJobs) <= 4096, "the jobs must fit in the 4 KB of parameters every CUDA version takes");
 
 // A block an eye. __grid_constant__: each block reads its job where the parameters lie, without
 // a copy of them all for each thread.

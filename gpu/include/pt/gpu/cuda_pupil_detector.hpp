@@ -43,8 +43,9 @@ struct CudaDetectorOptions {
   // for another's event holds up the streams that share its hardware queue, and the device has
   // 32. On the H100 (bench --segments 16, 1280x1024 binocular, session 22, in the same runs) 16
   // stretches of two frames in flight tracked 17,500-19,000 frames/s this way against
-  // 15,400-16,900 with a stream an eye and frame; 8 stretches, 32 streams either way, already
-  // kept each stretch's frames 650 us apart where 16 kept them 1,020 us apart.
+  // 15,400-16,900 with a stream an eye and frame. With a stream an eye and frame, 8 stretches (32
+  // streams) had kept each stretch's frames 650 us apart, where 16 (64 streams) kept them 1,020
+  // us apart.
   bool two_streams = false;
 };
 
