@@ -23,9 +23,9 @@ constexpr int kNoTag = 0;
 constexpr int kOwnTag = 1;
 constexpr int kFirstRing = 2;
 
-// Fills on other multiprocessors write the mask and the owner image while this one runs (it
-// waits only for those it overlaps): reads of them skip this multiprocessor's L1, which may hold
-// lines from before their writes.
+// Fills on other multiprocessors write the mask while this one runs (it waits only for those it
+// overlaps): reads of it skip this multiprocessor's L1, which may hold lines from before their
+// writes.
 __device__ __forceinline__ std::uint8_t read_shared_mask(CDeviceViewU8 mask, int x, int y) { return __ldcg(&mask.at(x, y)); }
 
 __device__ __forceinline__ PixelState state_of(std::uint8_t m) {

@@ -9,26 +9,11 @@
 namespace pt::gpu {
 
 constexpr int kChunk = 16;  // pixels of one row a thread reads at once
-constexpr int kChunkThreads = 128;
-
+// A chunk: its first pixel's column (a multiple of kChunk) and its row.
 struct Chunk {
-  int x;  // its first pixel's column, a multiple of kChunk
+  int x;
   int y;
-  bool valid;  // on the image (the warp's other threads may not be)
 };
-
-inline dim3 chunk_grid(int width, int height) {
-  const long long chunks = static_cast<long long>((width + kChunk - 1) / kChunk) * height;
-  return {static_cast<unsigned>((chunks + kChunkThreads - 1) / kChunkThreads), 1, 1};
-}
-
-// One chunk per thread, a row's chunks one after the other.
-__device__ __forceinline__ Chunk this_chunk(int width, int height) {
-  const int per_row = (width + kChunk - 1) / kChunk;
-  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  const int y = i / per_row;
-  return {(i - y * per_row) * kChunk, y, y < height};
-}
 
 __device__ __forceinline__ std::uint8_t chunk_byte(const uint4& c, int k) {
   const unsigned word = k < 8 ? (k < 4 ? c.x : c.y) : (k < 12 ? c.z : c.w);

@@ -6,6 +6,7 @@
 #include "kernel_span.cuh"
 #include "line_segments.cuh"
 #include "pt/gpu/cuda_check.hpp"
+#include "pt/gpu/image_transfer.hpp"
 #include "search/warp_reduce.cuh"
 #include "tile_io.cuh"
 
@@ -93,13 +94,37 @@ __device__ bool tile_may_mark(CDeviceViewU8 src, const SharedPlane& source, int 
   return __syncthreads_or(hi >= min_value && hi > least + level) != 0;
 }
 
+static_assert(kTileW == kMarkTileW && kTileH == kMarkTileH, "the marks kernel lists its own tiles");
+
+// The output tile's pixels of the source tile (as tile_may_mark has it) copied to `copy`.
+template <int K, int G>
+__device__ void copy_output_tile(const SharedPlane& source, DeviceViewU8 copy, int x0, int y0) {
+  using T = MarksTile<K, G>;
+  constexpr int kWords = kTileW / 4;
+  constexpr int kFirstWord = (T::kBefore + T::kSkew) / 4;
+  const bool aligned = words_aligned(copy, x0);
+  for (int i = static_cast<int>(threadIdx.x); i < kTileH * kWords; i += kMarksThreads) {
+    const int r = i / kWords;
+    const int x = x0 + 4 * (i % kWords);
+    const int y = y0 + r;
+    if (y >= copy.height || x >= copy.width) continue;
+    const std::uint32_t word = source.word(r + T::kBefore, kFirstWord + i % kWords);
+    if (aligned && x + 4 <= copy.width) {
+      *reinterpret_cast<std::uint32_t*>(copy.row(y) + x) = word;
+    } else {
+      for (int b = 0; b < 4 && x + b < copy.width; ++b) copy.at(x + b, y) = static_cast<std::uint8_t>(word >> (8 * b));
+    }
+  }
+}
+
 // The top-hat threshold's marks (TopHatFilter::threshold) dilated by a G x G square
 // (RectExtremumFilter's maximum) in one pass over the image, every filter separable in shared
 // memory: the opening (erosion down the columns and along the rows, dilation along the rows and
 // down the columns), the threshold, then the marks' dilation along the rows and down the columns.
+// Also the byproducts that `also` asks for.
 template <int K, int G>
-__global__ void __launch_bounds__(kMarksThreads)
-    reflection_marks_kernel(CDeviceViewU8 src, DeviceViewU8 mask, std::uint8_t level, std::uint8_t min_value) {
+__global__ void __launch_bounds__(kMarksThreads) reflection_marks_kernel(CDeviceViewU8 src, DeviceViewU8 mask, std::uint8_t level,
+                                                                         std::uint8_t min_value, MaskByproducts also) {
   using T = MarksTile<K, G>;
   extern __shared__ __align__(16) std::uint8_t shared[];
   const int x0 = static_cast<int>(blockIdx.x) * kTileW;
@@ -113,8 +138,12 @@ __global__ void __launch_bounds__(kMarksThreads)
   load_tile_words(src, source.data, source.stride, x0 - T::kBefore - T::kSkew, y0 - T::kBefore, T::kSourceW,
                   T::kSourceH, kNeutral<Extremum::Min>);
   __syncthreads();
+  if (also.copy.data != nullptr) copy_output_tile<K, G>(source, also.copy, x0, y0);
+  bool marked = false;
   const auto to_mask = [&](int c, int p, unsigned v) {
-    if (inside_image(src, x0 + c, y0 + p)) mask.at(x0 + c, y0 + p) = static_cast<std::uint8_t>(v);
+    if (!inside_image(src, x0 + c, y0 + p)) return;
+    mask.at(x0 + c, y0 + p) = static_cast<std::uint8_t>(v);
+    marked = marked || v != 0;
   };
   if (!tile_may_mark<K, G>(src, source, x0, y0, level, min_value, least)) {
     for (int i = static_cast<int>(threadIdx.x); i < kTileW * kTileH; i += kMarksThreads) to_mask(i % kTileW, i / kTileW, 0);
@@ -158,6 +187,10 @@ __global__ void __launch_bounds__(kMarksThreads)
     __syncthreads();
     for_line_segments<G - 1>(
         kTileW, kTileH, SlideExtremum<Extremum::Max, G>{}, [&](int c, int p) { return wide.at(p, c); }, to_mask);
+  }
+  if (also.tiles.empty()) return;
+  if (__syncthreads_or(marked) != 0 && threadIdx.x == 0) {
+    also.tiles.list[atomicAdd(also.tiles.count, 1)] = static_cast<int>(blockIdx.y * gridDim.x + blockIdx.x);
   }
 }
 
@@ -314,7 +347,7 @@ void launch_rect(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 dst, int k
 
 // Launches reflection_marks_kernel<k, grow> and returns true where that kernel exists.
 bool launch_marks(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, int k, std::uint8_t level,
-                  std::uint8_t min_value, int grow) {
+                  std::uint8_t min_value, int grow, const MaskByproducts& also) {
   bool launched = false;
   with_span(k, TopHatSizes{}, [&](auto k_span) {
     if constexpr (kFixedSpan<decltype(k_span)>) {
@@ -323,7 +356,7 @@ bool launch_marks(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, int
         if constexpr (kFixedSpan<decltype(grow_span)>) {
           constexpr int kG = decltype(grow_span)::size;
           reflection_marks_kernel<kK, kG>
-              <<<tile_grid(src), kMarksThreads, MarksTile<kK, kG>::kBytes, stream>>>(src, mask, level, min_value);
+              <<<tile_grid(src), kMarksThreads, MarksTile<kK, kG>::kBytes, stream>>>(src, mask, level, min_value, also);
           PT_CUDA_CHECK_LAUNCH();
           launched = true;
         }
@@ -343,7 +376,7 @@ void check_top_hat_size(int k) {
 void top_hat_threshold(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, int k, std::uint8_t level,
                        std::uint8_t min_value) {
   check_top_hat_size(k);
-  if (src.empty() || launch_marks(stream, src, mask, k, level, min_value, 1)) return;
+  if (src.empty() || launch_marks(stream, src, mask, k, level, min_value, 1, {})) return;
   top_hat_threshold_kernel<<<tile_grid(src), kThreads, TopHatTile(k).bytes(), stream>>>(src, mask, k, level, min_value);
   PT_CUDA_CHECK_LAUNCH();
 }
@@ -358,12 +391,16 @@ void rect_extremum(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 dst, int
 }
 
 void reflection_mask(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 marks, DeviceViewU8 mask, int k,
-                     std::uint8_t level, std::uint8_t min_value, int grow) {
+                     std::uint8_t level, std::uint8_t min_value, int grow, const MaskByproducts& also) {
   check_top_hat_size(k);
   if (grow < 1) throw std::invalid_argument("reflection_mask: the dilation must be at least 1");
-  if (src.empty() || launch_marks(stream, src, mask, k, level, min_value, grow)) return;
+  if (src.empty() || launch_marks(stream, src, mask, k, level, min_value, grow, also)) return;
   top_hat_threshold(stream, src, marks, k, level, min_value);
   rect_extremum(stream, marks, mask, grow, grow, Extremum::Max);
+  if (also.copy.data != nullptr) copy_async(stream, src, also.copy);
+  if (!also.tiles.empty()) {
+    PT_CUDA_CHECK(cudaMemsetAsync(also.tiles.count, 0xFF, sizeof(int), stream));  // kEveryTile
+  }
 }
 
 }  // namespace pt::gpu

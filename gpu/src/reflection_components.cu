@@ -1,5 +1,8 @@
 #include <climits>
 
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+
 #include "mask_chunks.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "reflection_components.hpp"
@@ -37,76 +40,73 @@ __device__ int run_start_before(CDeviceViewU8 mask, int x, int y) {
   }
 }
 
+// A block per tile with marks, a thread per chunk of it: the labelling's work lies where the
+// marks are, and the blocks past the tiles listed end at once.
+constexpr int kTileChunksPerRow = kMarkTileW / kChunk;
+constexpr int kTileThreads = kTileChunksPerRow * kMarkTileH;
+static_assert(kMarkTileW % kChunk == 0);
+
+// This thread's chunk and its mask bits; false where it has no chunk or the chunk no mark.
+__device__ bool marked_chunk(CDeviceViewU8 mask, const MarkedTiles& tiles, Chunk& ch, unsigned& on) {
+  const int listed = *tiles.count;
+  const int b = static_cast<int>(blockIdx.x);
+  if (listed != MarkedTiles::kEveryTile && b >= listed) return false;
+  const int t = listed == MarkedTiles::kEveryTile ? b : tiles.list[b];
+  const int tiles_x = (mask.width + kMarkTileW - 1) / kMarkTileW;
+  const int c = static_cast<int>(threadIdx.x);
+  ch = {t % tiles_x * kMarkTileW + c % kTileChunksPerRow * kChunk, t / tiles_x * kMarkTileH + c / kTileChunksPerRow};
+  if (ch.x >= mask.width || ch.y >= mask.height) return false;
+  on = nonzero_bits(load_chunk(mask, ch.x, ch.y));
+  return on != 0;
+}
+
 // Each mask pixel starts linked to the first pixel of its run, so that the unions below join
 // runs, not pixels: short trees, few atomics. A run that comes in from the left begins where the
-// nearest chunk to the left with a gap in it (or at the row's start) says: the warp's chunks are
-// consecutive, so most runs find that chunk in the warp, and only runs longer than it read
-// further back.
-__global__ void __launch_bounds__(kChunkThreads)
-    seed_labels_kernel(CDeviceViewU8 src, CDeviceViewU8 mask, DeviceViewU8 dst, ComponentLabels labels) {
-  if (blockIdx.x == 0 && threadIdx.x == 0) {
-    for (int i = 0; i < kReflectionCounters; ++i) labels.counters[i] = 0;
-  }
-  const Chunk ch = this_chunk(src.width, src.height);
-  const unsigned on = ch.valid ? nonzero_bits(load_chunk(mask, ch.x, ch.y)) : 0U;
-  const int p = ch.y * src.width + ch.x;
-  // The start of the run that reaches the chunk's right edge, where the chunk tells it.
-  const unsigned off = ~on & 0xFFFFU;
-  const bool tells = off != 0 || ch.x == 0;
-  const int right_start = off != 0 ? p + 32 - __clz(static_cast<int>(off)) : p;
-  const int lane = static_cast<int>(threadIdx.x % 32);
-  const unsigned tellers = __ballot_sync(0xFFFFFFFFU, tells) & ((1U << lane) - 1U);
-  const int from_warp = __shfl_sync(0xFFFFFFFFU, right_start, tellers != 0 ? 31 - __clz(static_cast<int>(tellers)) : 0);
-  if (!ch.valid) return;
-  store_chunk(dst, ch.x, ch.y, load_chunk(src, ch.x, ch.y));
+// nearest chunk to the left with a gap in it (or the row's start) says.
+__device__ void seed_links(CDeviceViewU8 mask, int* owner, const Chunk& ch, unsigned on) {
+  const int p = ch.y * mask.width + ch.x;
   int start = p;
-  if (bit(on, 0) && left_of_chunk_on(mask, ch)) {
-    start = tellers != 0 ? from_warp : ch.y * src.width + run_start_before(mask, ch.x, ch.y);
-  }
+  if (bit(on, 0) && left_of_chunk_on(mask, ch)) start = ch.y * mask.width + run_start_before(mask, ch.x, ch.y);
   int links[kChunk];
 #pragma unroll
   for (int k = 0; k < kChunk; ++k) {
     if (k > 0 && !bit(on, k - 1)) start = p + k;
     links[k] = bit(on, k) ? start : -1;
   }
-  store_links(labels.owner, p, min(kChunk, src.width - ch.x), links);
+  store_links(owner, p, min(kChunk, mask.width - ch.x), links);
 }
 
 // Joins each run to the runs it touches in the row above, each pair once, so that chains stay
 // short: where the lower run begins (up-left, or else up), or where an upper run begins over it
 // (up-right, not up).
-__global__ void __launch_bounds__(kChunkThreads) merge_labels_kernel(CDeviceViewU8 mask, int* owner) {
-  const Chunk ch = this_chunk(mask.width, mask.height);
-  if (!ch.valid || ch.y == 0) return;
-  const unsigned on = nonzero_bits(load_chunk(mask, ch.x, ch.y));
-  if (on == 0) return;
+__device__ void merge_with_row_above(CDeviceViewU8 mask, int* owner, const Chunk& ch, unsigned on) {
+  if (ch.y == 0) return;
   const int w = mask.width;
   // The row above from column x - 1: bit k + 1 for pixel x + k.
   unsigned up = nonzero_bits(load_chunk(mask, ch.x, ch.y - 1)) << 1;
   if (ch.x > 0 && mask.at(ch.x - 1, ch.y - 1) != 0) up |= 1U;
   if (ch.x + kChunk < w && mask.at(ch.x + kChunk, ch.y - 1) != 0) up |= 1U << (kChunk + 1);
-  const bool left_on = left_of_chunk_on(mask, ch);
   const int p0 = ch.y * w + ch.x;
-  for (unsigned rest = on; rest != 0; rest &= rest - 1) {
+  const unsigned first = on & ~(on << 1 | (left_of_chunk_on(mask, ch) ? 1U : 0U));
+  for (unsigned rest = first; rest != 0; rest &= rest - 1) {
     const int k = __ffs(static_cast<int>(rest)) - 1;
-    const int p = p0 + k;
-    const bool first = k == 0 ? !left_on : !bit(on, k - 1);
-    if (first && bit(up, k)) {
-      unite(owner, p, p - w - 1);
-    } else if (first && bit(up, k + 1)) {
-      unite(owner, p, p - w);
+    if (bit(up, k)) {
+      unite(owner, p0 + k, p0 + k - w - 1);
+    } else if (bit(up, k + 1)) {
+      unite(owner, p0 + k, p0 + k - w);
     }
-    if (bit(up, k + 2) && !bit(up, k + 1)) unite(owner, p, p - w + 1);
+  }
+  for (unsigned rest = on & (up >> 2) & ~(up >> 1); rest != 0; rest &= rest - 1) {
+    const int k = __ffs(static_cast<int>(rest)) - 1;
+    unite(owner, p0 + k, p0 + k - w + 1);
   }
 }
 
 // Each mask pixel is pointed at its component's root, which registers the component. A piece of
 // run shares its first pixel's root.
-__global__ void __launch_bounds__(kChunkThreads) index_components_kernel(CDeviceViewU8 mask, ComponentLabels labels) {
-  const Chunk ch = this_chunk(mask.width, mask.height);
-  if (!ch.valid) return;
+__device__ void index_runs(CDeviceViewU8 mask, const ComponentLabels& labels, const Chunk& ch, unsigned on) {
   const int p0 = ch.y * mask.width + ch.x;
-  for_each_run(nonzero_bits(load_chunk(mask, ch.x, ch.y)), [&](int s, int length) {
+  for_each_run(on, [&](int s, int length) {
     const int root = find_root(labels.owner, p0 + s);
     for (int k = s; k < s + length; ++k) labels.owner[p0 + k] = root;
     if (root < p0 + s) return;
@@ -123,33 +123,56 @@ __global__ void __launch_bounds__(kChunkThreads) index_components_kernel(CDevice
 }
 
 // Area and bounding box, one piece of run at a time: a run that spans chunks adds each piece.
-__global__ void __launch_bounds__(kChunkThreads) measure_components_kernel(CDeviceViewU8 mask, ComponentLabels labels) {
-  const Chunk ch = this_chunk(mask.width, mask.height);
-  if (!ch.valid) return;
+// A tile's glint lies under a few of its warps, each with many of its pieces: the lanes whose
+// pieces belong to one component combine them before they meet at its atomics.
+__device__ void measure_runs(CDeviceViewU8 mask, const ComponentLabels& labels, const Chunk& ch, unsigned on) {
+  namespace cg = cooperative_groups;
   const int p0 = ch.y * mask.width + ch.x;
-  for_each_run(nonzero_bits(load_chunk(mask, ch.x, ch.y)), [&](int s, int length) {
-    ReflectionComponent& c = labels.found[labels.slot_of[labels.owner[p0 + s]]];
-    atomicAdd(&c.area, length);
-    atomicMin(&c.x0, ch.x + s);
-    atomicMax(&c.x1, ch.x + s + length - 1);
-    atomicMin(&c.y0, ch.y);
-    atomicMax(&c.y1, ch.y);
+  for_each_run(on, [&](int s, int length) {
+    const int slot = labels.slot_of[labels.owner[p0 + s]];
+    const cg::coalesced_group peers = cg::labeled_partition(cg::coalesced_threads(), slot);
+    const int area = cg::reduce(peers, length, cg::plus<int>());
+    const int x0 = cg::reduce(peers, ch.x + s, cg::less<int>());
+    const int x1 = cg::reduce(peers, ch.x + s + length - 1, cg::greater<int>());
+    const int y0 = cg::reduce(peers, ch.y, cg::less<int>());
+    const int y1 = cg::reduce(peers, ch.y, cg::greater<int>());
+    if (peers.thread_rank() != 0) return;
+    ReflectionComponent& c = labels.found[slot];
+    atomicAdd(&c.area, area);
+    atomicMin(&c.x0, x0);
+    atomicMax(&c.x1, x1);
+    atomicMin(&c.y0, y0);
+    atomicMax(&c.y1, y1);
   });
+}
+
+// The labelling's passes, in order: a kernel each, so that each pass sees the whole of the one
+// before.
+enum class LabelPass { Seed, Merge, Index, Measure };
+
+template <LabelPass Pass>
+__global__ void __launch_bounds__(kTileThreads) label_pass_kernel(CDeviceViewU8 mask, MarkedTiles tiles, ComponentLabels labels) {
+  if constexpr (Pass == LabelPass::Seed) {
+    if (blockIdx.x == 0 && threadIdx.x < kReflectionCounters) labels.counters[threadIdx.x] = 0;
+  }
+  Chunk ch{};
+  unsigned on = 0;
+  if (!marked_chunk(mask, tiles, ch, on)) return;
+  if constexpr (Pass == LabelPass::Seed) seed_links(mask, labels.owner, ch, on);
+  if constexpr (Pass == LabelPass::Merge) merge_with_row_above(mask, labels.owner, ch, on);
+  if constexpr (Pass == LabelPass::Index) index_runs(mask, labels, ch, on);
+  if constexpr (Pass == LabelPass::Measure) measure_runs(mask, labels, ch, on);
 }
 
 }  // namespace
 
-void label_components(cudaStream_t stream, CDeviceViewU8 src, CDeviceViewU8 mask, DeviceViewU8 dst,
-                      const ComponentLabels& labels) {
-  const dim3 grid = chunk_grid(src.width, src.height);
-  seed_labels_kernel<<<grid, kChunkThreads, 0, stream>>>(src, mask, dst, labels);
-  PT_CUDA_CHECK_LAUNCH();
-  merge_labels_kernel<<<grid, kChunkThreads, 0, stream>>>(mask, labels.owner);
-  PT_CUDA_CHECK_LAUNCH();
-  index_components_kernel<<<grid, kChunkThreads, 0, stream>>>(mask, labels);
-  PT_CUDA_CHECK_LAUNCH();
-  measure_components_kernel<<<grid, kChunkThreads, 0, stream>>>(mask, labels);
-  PT_CUDA_CHECK_LAUNCH();
+void label_components(cudaStream_t stream, CDeviceViewU8 mask, const MarkedTiles& tiles, const ComponentLabels& labels) {
+  const auto blocks = static_cast<unsigned>(mark_tiles(mask.width, mask.height));
+  for (const auto pass : {label_pass_kernel<LabelPass::Seed>, label_pass_kernel<LabelPass::Merge>,
+                          label_pass_kernel<LabelPass::Index>, label_pass_kernel<LabelPass::Measure>}) {
+    pass<<<blocks, kTileThreads, 0, stream>>>(mask, tiles, labels);
+    PT_CUDA_CHECK_LAUNCH();
+  }
 }
 
 }  // namespace pt::gpu

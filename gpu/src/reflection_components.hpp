@@ -2,6 +2,7 @@
 #include <cuda_runtime_api.h>
 
 #include "pt/gpu/device_view.hpp"
+#include "pt/gpu/marked_tiles.hpp"
 #include "pt/gpu/reflection_fill.hpp"
 
 namespace pt::gpu {
@@ -25,11 +26,10 @@ struct ComponentLabels {
   int* counters;
 };
 
-// Enqueues the labelling of the mask's 8-connected components: owner = the raster index of each
-// component's first pixel on its pixels and -1 elsewhere; found lists each component with its
-// area and bounding box (in no particular order); counters reset. Also copies src to dst, which
-// the fill then changes only on reflections.
-void label_components(cudaStream_t stream, CDeviceViewU8 src, CDeviceViewU8 mask, DeviceViewU8 dst,
-                      const ComponentLabels& labels);
+// Enqueues the labelling of the mask's 8-connected components, which lie in the tiles that
+// `tiles` lists (or anywhere, for MarkedTiles::kEveryTile): owner = the raster index of each
+// component's first pixel on its pixels (other pixels' entries are left as they were); found
+// lists each component with its area and bounding box (in no particular order); counters reset.
+void label_components(cudaStream_t stream, CDeviceViewU8 mask, const MarkedTiles& tiles, const ComponentLabels& labels);
 
 }  // namespace pt::gpu

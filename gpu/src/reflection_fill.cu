@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "mask_chunks.cuh"
 #include "pt/gpu/cuda_check.hpp"
+#include "pt/gpu/image_transfer.hpp"
 #include "reflection_components.hpp"
 #include "reflection_fill_block.cuh"
 
@@ -20,12 +22,10 @@ struct InterpolationChunk {
 namespace {
 
 constexpr int kOrderThreads = 256;
-// The last kernel's blocks: those that finish the mask take a tile of 32 x 8 pixels each; those
-// that interpolate, a chunk of a reflection's pixels, a thread each, and its samples a piece at
-// a time.
-constexpr int kFinishTileW = 32;
-constexpr int kFinishTileH = 8;
-constexpr int kFinishThreads = kFinishTileW * kFinishTileH;
+// The last kernel's blocks: those that finish the mask take a chunk of it (16 pixels of a row) a
+// thread; those that interpolate, a chunk of a reflection's pixels, a thread each, and its
+// samples a piece at a time.
+constexpr int kFinishThreads = 256;
 constexpr int kChunkPixels = kFinishThreads;
 constexpr int kStagedSamples = 512;
 
@@ -53,6 +53,7 @@ struct FillArgs {
   int* counters;
   int* taken;  // pixels that wait for the interpolation, each reflection's together
   InterpolationChunk* chunks;
+  int* tile_count;  // the labelled mask's: back to 0 for the next mask
   long long max_area;
   int slice_pixels;  // a block's shared-memory window, in pixels
 };
@@ -119,7 +120,7 @@ __device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, 
   const Traced t = trace_reflection(s, own, c.rings, *space.tallies);
   int* const listed = t.border_size > 0 ? keep_samples(a, s, t, space) : nullptr;
   __syncthreads();
-  mark_taken(s, t, a.images.mask, a.images.owner, c.seed, listed, *space.tallies);
+  mark_taken(s, t, a.images.mask, listed, *space.tallies);
   return t.border_size > 0;
 }
 
@@ -136,8 +137,9 @@ __device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, 
 }
 
 // The components in raster order of their seeds (the order in which the CPU meets them), with
-// their halo rings and none yet done.
+// their halo rings and none yet done. The labelling has read the marked tiles' count by now.
 __global__ void __launch_bounds__(kOrderThreads) order_components_kernel(FillArgs a) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) *a.tile_count = 0;
   const int n = a.counters[kComponentsFound];
   const int stride = static_cast<int>(gridDim.x * blockDim.x);
   for (int j = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x); j < n; j += stride) {
@@ -216,21 +218,23 @@ __global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs
 // each thread interpolates one pixel from them. A block per tile of the region (as the mask's
 // blocks) would leave the arithmetic to the few multiprocessors under the reflections, each
 // thread loading every sample from the L2 cache in turn. These blocks come first, so that the
-// device spreads them over its multiprocessors. The other blocks finish the mask, a thread a
-// pixel: taken pixels (reflections and their halos) become 255; reflection pixels never taken
-// belong to components too large to be reflections and become 0, like the rest.
+// device spreads them over its multiprocessors. The other blocks finish the mask: taken pixels
+// (reflections and their halos) become 255; reflection pixels never taken belong to components
+// too large to be reflections and become 0, like the rest.
 __global__ void __launch_bounds__(kFinishThreads)
     interpolate_and_finish_kernel(DeviceViewU8 mask, DeviceViewU8 dst, const FillSample* samples, const int* taken,
                                   const InterpolationChunk* chunks, const int* counters, int interpolating) {
   const int block = static_cast<int>(blockIdx.x);
   if (block >= interpolating) {
-    const int tiles_x = (mask.width + kFinishTileW - 1) / kFinishTileW;
-    const int tile = block - interpolating;
-    const int x = tile % tiles_x * kFinishTileW + static_cast<int>(threadIdx.x) % kFinishTileW;
-    const int y = tile / tiles_x * kFinishTileH + static_cast<int>(threadIdx.x) / kFinishTileW;
-    if (x >= mask.width || y >= mask.height) return;
-    std::uint8_t& m = mask.at(x, y);
-    m = m == kMaskTaken ? 255 : 0;
+    const int per_row = (mask.width + kChunk - 1) / kChunk;
+    const int i = (block - interpolating) * kFinishThreads + static_cast<int>(threadIdx.x);
+    const int y = i / per_row;
+    if (y >= mask.height) return;
+    const int x = (i - y * per_row) * kChunk;
+    constexpr unsigned kTakenBytes = 0x01010101U * kMaskTaken;
+    const uint4 m = load_chunk(mask, x, y);
+    store_chunk(mask, x, y, {__vcmpeq4(m.x, kTakenBytes), __vcmpeq4(m.y, kTakenBytes), __vcmpeq4(m.z, kTakenBytes),
+                             __vcmpeq4(m.w, kTakenBytes)});
     return;
   }
   __shared__ FillSample staged[kStagedSamples];
@@ -272,7 +276,10 @@ ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_win
       counters_(kReflectionCounters),
       taken_(owner_.size()),
       // A chunk per reflection, and one more for each kChunkPixels of the pixels they take.
-      chunks_(found_.size() + owner_.size() / kChunkPixels + 1) {
+      chunks_(found_.size() + owner_.size() / kChunkPixels + 1),
+      tile_count_(1),
+      tile_list_(static_cast<std::size_t>(mark_tiles(max_width, max_height))) {
+  zero_device_now(tile_count_.data(), sizeof(int));
   // Each fill block gets all the shared memory a block may have on this device.
   int device = 0;
   PT_CUDA_CHECK(cudaGetDevice(&device));
@@ -288,14 +295,26 @@ ReflectionFill::ReflectionFill(int max_width, int max_height, int max_shared_win
   PT_CUDA_CHECK(cudaFuncSetAttribute(fill_reflections_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, spare));
 }
 
-void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, DeviceViewU8 dst,
-                                long long max_area) {
+void ReflectionFill::require_fits(CDeviceViewU8 src) const {
   if (src.width > max_width_ || src.height > max_height_) {
     throw std::invalid_argument("ReflectionFill: region larger than the workspace");
   }
+}
+
+void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, DeviceViewU8 dst,
+                                long long max_area) {
+  require_fits(src);
   if (src.empty()) return;
-  label_components(stream, src, mask, dst,
-                   {owner_.data(), slot_of_.data(), found_.data(), counters_.data()});
+  copy_async(stream, src, dst);
+  PT_CUDA_CHECK(cudaMemsetAsync(tile_count_.data(), 0xFF, sizeof(int), stream));  // kEveryTile
+  fill_listed(stream, src, mask, dst, max_area);
+}
+
+void ReflectionFill::fill_listed(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, DeviceViewU8 dst,
+                                 long long max_area) {
+  require_fits(src);
+  if (src.empty()) return;
+  label_components(stream, mask, marked_tiles(), {owner_.data(), slot_of_.data(), found_.data(), counters_.data()});
   const FillArgs args{{src, mask, owner_.data(), tags_.data(), {lists_[0].data(), lists_[1].data()}},
                       dst,
                       found_.data(),
@@ -306,14 +325,15 @@ void ReflectionFill::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceVi
                       counters_.data(),
                       taken_.data(),
                       chunks_.data(),
+                      tile_count_.data(),
                       max_area,
                       slice_pixels_};
   order_components_kernel<<<blocks_, kOrderThreads, 0, stream>>>(args);
   PT_CUDA_CHECK_LAUNCH();
   fill_reflections_kernel<<<blocks_, kFillThreads, slice_bytes_, stream>>>(args);
   PT_CUDA_CHECK_LAUNCH();
-  const int tiles = ((src.width + kFinishTileW - 1) / kFinishTileW) * ((src.height + kFinishTileH - 1) / kFinishTileH);
-  interpolate_and_finish_kernel<<<blocks_ + tiles, kFinishThreads, 0, stream>>>(
+  const int chunks = (src.width + kChunk - 1) / kChunk * src.height;
+  interpolate_and_finish_kernel<<<blocks_ + (chunks + kFinishThreads - 1) / kFinishThreads, kFinishThreads, 0, stream>>>(
       mask, dst, samples_.data(), taken_.data(), chunks_.data(), counters_.data(), blocks_);
   PT_CUDA_CHECK_LAUNCH();
 }

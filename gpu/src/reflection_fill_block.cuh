@@ -78,7 +78,7 @@ __device__ int load_reflection(Store& s, CDeviceViewU8 src, DeviceViewU8 mask, c
                                FillTallies& tallies) {
   for_window(s.window(), [&](int q, int x, int y) {
     const std::uint8_t m = read_shared_mask(mask, x, y);
-    const bool own = m == kMaskReflection && __ldcg(owner + y * mask.width + x) == id;
+    const bool own = m == kMaskReflection && owner[y * mask.width + x] == id;
     s.load(q, x, y, src, m, own);
     if (own) s.set_list(0, atomicAdd(&tallies.listed, 1), q);
   });
@@ -224,16 +224,13 @@ __device__ void interpolate_from_window(const Store& s, const Traced& t, DeviceV
   });
 }
 
-// The block marks the pixels the reflection `id` took in the region's mask and owner image, and
-// where `listed` is given (room for t.taken pixels) lists their raster indices there, in no
+// The block marks the pixels the reflection took in the region's mask, and where `listed` is given (room for t.taken pixels) lists their raster indices there, in no
 // particular order, for the interpolation by the last kernel.
 template <class Store>
-__device__ void mark_taken(const Store& s, const Traced& t, DeviceViewU8 mask, int* owner, int id, int* listed,
-                           FillTallies& tallies) {
+__device__ void mark_taken(const Store& s, const Traced& t, DeviceViewU8 mask, int* listed, FillTallies& tallies) {
   for_window(s.window(), [&](int q, int x, int y) {
     if (!taken(t, s.tag(q))) return;
     mask.at(x, y) = kMaskTaken;
-    owner[y * mask.width + x] = id;
     if (listed == nullptr) return;
     // One shared atomic for the warp's taken pixels.
     const cooperative_groups::coalesced_group lanes = cooperative_groups::coalesced_threads();

@@ -27,16 +27,18 @@ void ReflectionRemover::operator()(cudaStream_t stream, CDeviceViewU8 src, Devic
   }
   const DeviceViewU8 marks = thresholded_.view().sub({0, 0, src.width, src.height});
   // The CPU clamps its parameters the same way (ReflectionRemover::find_mask).
+  // With the fill, the mask's kernel also copies src to dst and lists where the marks are.
+  const MaskByproducts also = params.fill ? MaskByproducts{dst, fill_.marked_tiles()} : MaskByproducts{};
   reflection_mask(stream, src, marks, mask, params.kernel_size,
                   static_cast<std::uint8_t>(std::clamp(params.threshold, 0, 255)),
                   static_cast<std::uint8_t>(std::clamp(params.min_brightness, 0, 255)),
-                  std::max(1, params.mask_dilation()));
+                  std::max(1, params.mask_dilation()), also);
   if (!params.fill) {
     copy_async(stream, src, dst);
     fill_.clear_count(stream);
     return;
   }
-  fill_(stream, src, mask, dst, 2LL * params.kernel_size * params.kernel_size);
+  fill_.fill_listed(stream, src, mask, dst, 2LL * params.kernel_size * params.kernel_size);
 }
 
 }  // namespace pt::gpu

@@ -1,11 +1,13 @@
 // The GPU's erosion, dilation and fused top-hat threshold against core's filters, pixel by pixel.
 #include <algorithm>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
 
 #include "gpu_test_support.hpp"
+#include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/morphology.hpp"
 #include "pt/imgproc/min_max_filter.hpp"
 #include "pt/imgproc/top_hat.hpp"
@@ -94,6 +96,67 @@ TEST_CASE("GPU reflection mask equals the top-hat marks dilated by RectExtremumF
           dilation.apply(std::as_const(cpu_marks).view(), dst, grow, grow, pt::Extremum::Max);
         });
   }
+}
+
+namespace {
+
+// The tiles (kMarkTileW x kMarkTileH, raster order) where a host mask has a mark.
+std::set<int> tiles_with_marks(pt::CViewU8 mask) {
+  std::set<int> tiles;
+  const int tiles_x = (mask.width + pt::gpu::kMarkTileW - 1) / pt::gpu::kMarkTileW;
+  for (int y = 0; y < mask.height; ++y) {
+    for (int x = 0; x < mask.width; ++x) {
+      if (mask.at(x, y) != 0) tiles.insert(y / pt::gpu::kMarkTileH * tiles_x + x / pt::gpu::kMarkTileW);
+    }
+  }
+  return tiles;
+}
+
+}  // namespace
+
+TEST_CASE("GPU reflection mask's byproducts: a copy of the source and the tiles with marks") {
+  const pt::gpu::Stream stream;
+  const std::vector<pt::test::EyeImage> images = pt::test::filter_test_images();
+  int cases_with_marks = 0;  // the glint field's, at least: a list that is never filled checks nothing
+  // 19/5 (the default) lists its tiles; 4/5 writes the marks out, and says every tile instead.
+  for (const auto& [k, grow] : {std::pair{19, 5}, std::pair{4, 5}}) {
+    for (const pt::test::EyeImage& img : images) {
+      for (const int skew : {0, 3}) {
+        CAPTURE(k, grow, img.name, skew);
+        const int w = img.pixels.width();
+        const int h = img.pixels.height();
+        const pt::RectI region{skew, 0, w, h};
+        pt::ImageU8 framed(w + skew, h, 0xa5);
+        pt::copy_pixels(img.pixels.view(), framed.view().sub(region));
+        const pt::gpu::DeviceImageU8 src = pt::test::to_device(std::as_const(framed).view(), stream);
+        const pt::ImageU8 unwritten(w + skew, h, 0x5a);
+        const pt::gpu::DeviceImageU8 copy = pt::test::to_device(unwritten.view(), stream);
+        const pt::gpu::DeviceImageU8 mask(w, h);
+        const pt::gpu::DeviceImageU8 marks(w, h);
+        const int tiles = pt::gpu::mark_tiles(w, h);
+        const pt::gpu::DeviceBuffer<int> count(1);
+        const pt::gpu::DeviceBuffer<int> list(static_cast<std::size_t>(tiles));
+        pt::gpu::zero_device_now(count.data(), sizeof(int));
+        pt::gpu::reflection_mask(stream.get(), src.view().sub(region), marks.view(), mask.view(), k, 50, 150, grow,
+                                 {copy.view().sub(region), {count.data(), list.data()}});
+        CHECK(pt::test::compare(pt::test::to_host(copy.view().sub(region), stream).view(), img.pixels.view()).max_abs == 0);
+        const int listed = pt::test::read_device_int(count.data(), stream);
+        if (k != 19) {
+          CHECK(listed == pt::gpu::MarkedTiles::kEveryTile);
+          continue;
+        }
+        REQUIRE(listed >= 0);
+        REQUIRE(listed <= tiles);
+        std::vector<int> got(static_cast<std::size_t>(listed));
+        PT_CUDA_CHECK(cudaMemcpy(got.data(), list.data(), sizeof(int) * got.size(), cudaMemcpyDeviceToHost));
+        const pt::ImageU8 host_mask = pt::test::to_host(mask.view(), stream);
+        CHECK(std::set<int>(got.begin(), got.end()) == tiles_with_marks(host_mask.view()));
+        CHECK(std::set<int>(got.begin(), got.end()).size() == got.size());
+        cases_with_marks += listed > 0 ? 1 : 0;
+      }
+    }
+  }
+  CHECK(cases_with_marks > 0);
 }
 
 TEST_CASE("GPU reflection mask marks glints just over the level and the floor, on even fields") {

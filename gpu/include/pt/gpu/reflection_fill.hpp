@@ -5,7 +5,8 @@
 //
 // How the CPU's sequential fill became parallel without changing its result:
 // - Components (8-connected) are labelled in parallel by union-find, each labelled by its first
-//   pixel in raster order: the order in which the CPU meets and numbers them.
+//   pixel in raster order: the order in which the CPU meets and numbers them. One block labels
+//   them, in the tiles where the mask has marks (reflection_mask lists them, at no cost).
 // - A reflection reads and writes only within its window: its bounding box grown by its halo's
 //   reach plus one pixel. Reflections whose windows are disjoint cannot affect each other, so
 //   they are processed concurrently, one block each on its own multiprocessor, in shared memory
@@ -23,6 +24,7 @@
 #include <cuda_runtime_api.h>
 
 #include "pt/gpu/device_memory.hpp"
+#include "pt/gpu/marked_tiles.hpp"
 
 namespace pt::gpu {
 
@@ -54,16 +56,22 @@ class ReflectionFill {
   // components larger than max_area removed); dst: src with the reflections filled. dst must not
   // overlap src. Throws std::invalid_argument for a region larger than the workspace.
   void operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, DeviceViewU8 dst, long long max_area);
+  // The same, where reflection_mask has made the mask with byproducts {dst, marked_tiles()}: dst
+  // already a copy of src, and the tiles with marks listed.
+  void fill_listed(cudaStream_t stream, CDeviceViewU8 src, DeviceViewU8 mask, DeviceViewU8 dst, long long max_area);
+  // Where reflection_mask lists the tiles with marks for fill_listed; the count is 0 between calls.
+  [[nodiscard]] MarkedTiles marked_tiles() const noexcept { return {tile_count_.data(), tile_list_.data()}; }
   // Reflections filled by the last call, in device memory: ReflectionRemover::apply's count.
   [[nodiscard]] const int* filled_count() const noexcept;
   // Enqueues a zero count, for a call that looks for no reflections.
   void clear_count(cudaStream_t stream);
 
  private:
+  void require_fits(CDeviceViewU8 src) const;
+
   int max_width_;
   int max_height_;
-  // Per pixel: for a mask pixel the id of its component; for any other pixel the id of the
-  // component that took it into its halo, or -1.
+  // Per mask pixel: the id of its component (others' entries are never read).
   DeviceBuffer<int> owner_;
   DeviceBuffer<int> slot_of_;  // at a component's seed: its place in found_
   // For windows too large for shared memory: the tags and the two ring lists (fill_stores.cuh).
@@ -77,6 +85,8 @@ class ReflectionFill {
   DeviceBuffer<int> counters_;                // components found, reflections filled, samples stored
   DeviceBuffer<int> taken_;                   // pixels waiting for the interpolation
   DeviceBuffer<InterpolationChunk> chunks_;
+  DeviceBuffer<int> tile_count_;
+  DeviceBuffer<int> tile_list_;
   int slice_pixels_ = 0;                      // a block's window in shared memory
   std::size_t slice_bytes_ = 0;
   int blocks_ = 0;                            // fill blocks: one per multiprocessor
