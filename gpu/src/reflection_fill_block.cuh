@@ -224,8 +224,9 @@ __device__ void interpolate_from_window(const Store& s, const Traced& t, DeviceV
   });
 }
 
-// The block marks the pixels the reflection took in the region's mask, and where `listed` is given (room for t.taken pixels) lists their raster indices there, in no
-// particular order, for the interpolation by the last kernel.
+// The block marks the pixels the reflection took in the region's mask, and where `listed` is
+// given (room for t.taken pixels) lists their raster indices there, in no particular order, for
+// the interpolation by the last kernel.
 template <class Store>
 __device__ void mark_taken(const Store& s, const Traced& t, DeviceViewU8 mask, int* listed, FillTallies& tallies) {
   for_window(s.window(), [&](int q, int x, int y) {

@@ -5,8 +5,8 @@
 //
 // How the CPU's sequential fill became parallel without changing its result:
 // - Components (8-connected) are labelled in parallel by union-find, each labelled by its first
-//   pixel in raster order: the order in which the CPU meets and numbers them. One block labels
-//   them, in the tiles where the mask has marks (reflection_mask lists them, at no cost).
+//   pixel in raster order: the order in which the CPU meets and numbers them. Only the tiles
+//   where the mask has marks are labelled, a block each (reflection_mask lists them, at no cost).
 // - A reflection reads and writes only within its window: its bounding box grown by its halo's
 //   reach plus one pixel. Reflections whose windows are disjoint cannot affect each other, so
 //   they are processed concurrently, one block each on its own multiprocessor, in shared memory
