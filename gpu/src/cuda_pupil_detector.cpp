@@ -57,7 +57,9 @@ class Detector final : public CudaPupilDetector {
     slots_.resize(static_cast<std::size_t>(std::max(1, options.max_in_flight)));
     if (options_.two_streams) {
       copies_.emplace();
-      searches_.emplace();
+      // A stretch's searches follow one another and are its longest chain: their blocks go ahead
+      // of the preprocessing blocks of the other stretches waiting beside them.
+      searches_.emplace(StreamPriority::High);
     }
   }
 

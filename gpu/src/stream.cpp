@@ -4,7 +4,13 @@
 
 namespace pt::gpu {
 
-Stream::Stream() { PT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+Stream::Stream(StreamPriority priority) {
+  int least = 0;
+  int greatest = 0;
+  PT_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+  PT_CUDA_CHECK(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking,
+                                             priority == StreamPriority::High ? greatest : least));
+}
 
 Stream::~Stream() { (void)cudaStreamDestroy(stream_); }
 

@@ -5,9 +5,12 @@
 
 namespace pt::gpu {
 
+// High: the device starts its blocks before those of normal streams waiting with them.
+enum class StreamPriority { Normal, High };
+
 class Stream {
  public:
-  Stream();
+  explicit Stream(StreamPriority priority = StreamPriority::Normal);
   ~Stream();
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
