@@ -38,14 +38,14 @@ struct CudaDetectorOptions {
   DeviceLoop device_loop = DeviceLoop::Graph;
   // Two streams for the whole detector instead of one for each eye of each frame in flight: one
   // takes every copy and preprocessing, the other the device searches of each frame's eyes,
-  // launched as one kernel (the persistent kernel's steps, a block an eye; device_loop is then
-  // not used) on a stream of the device's highest priority. For the detectors of a replay's stretches (track --segments): a stream that waits
-  // for another's event holds up the streams that share its hardware queue, and the device has
-  // 32. On the H100 (bench --segments 16, 1280x1024 binocular, session 22, in the same runs) 16
-  // stretches of two frames in flight tracked 17,500-19,000 frames/s this way against
-  // 15,400-16,900 with a stream an eye and frame. With a stream an eye and frame, 8 stretches (32
-  // streams) had kept each stretch's frames 650 us apart, where 16 (64 streams) kept them 1,020
-  // us apart.
+  // launched as one kernel (the persistent kernel's steps, a block an eye; device_loop is then not
+  // used) on a stream of the device's highest priority. For the detectors of a replay's stretches
+  // (track --segments): a stream that waits for another's event holds up the streams that share its
+  // hardware queue, and the device has 32. On the H100 (bench --segments 16, 1280x1024 binocular,
+  // session 22, in the same runs) 16 stretches of two frames in flight tracked 17,500-19,000
+  // frames/s this way against 15,400-16,900 with a stream an eye and frame. With a stream an eye
+  // and frame, 8 stretches (32 streams) had kept each stretch's frames 650 us apart, where 16 (64
+  // streams) kept them 1,020 us apart.
   bool two_streams = false;
 };
 
