@@ -63,7 +63,7 @@ int cuda_frames_in_flight(const DetectorParams& params, int in_flight) {
 
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
                                int in_flight, bool device_search, const std::string& device_loop,
-                               bool two_streams) {
+                               int stretches) {
   BackendDecision decision = decide_backend(backend);
   const int threads = default_cpu_threads(eyes);
 #if defined(PT_HAVE_CUDA)
@@ -73,16 +73,21 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
     options.search_threads = threads;
     options.device_search = device_search;
     options.device_loop = device_loop_named(device_loop);
-    options.two_streams = two_streams;
+    options.few_streams = stretches > 1;
+    options.yield_while_waiting = stretches_outnumber_cores(stretches);
     return {gpu::make_cuda_detector(params, options), std::move(decision.why)};
   }
 #else
   (void)in_flight;
   (void)device_search;
   (void)device_loop;
-  (void)two_streams;
+  (void)stretches;
 #endif
   return {make_cpu_detector(params, threads), std::move(decision.why)};
+}
+
+bool stretches_outnumber_cores(int stretches) {
+  return static_cast<unsigned>(std::max(stretches, 1)) > std::max(1U, std::thread::hardware_concurrency());
 }
 
 bool cuda_search_on_device(const std::string& choice) {

@@ -33,7 +33,7 @@ BackendDecision decide_backend(const std::string& backend);
 // hardware queues let the waits of one stream hold up others queued behind it: on the H100
 // (bench --segments 16, 1280x1024 binocular, session 19, alternated in one device session) 2 in
 // flight tracked 15,900 and 15,400 frames/s where 4 tracked 14,300 and 14,200. The stretches'
-// detectors now have two streams each (CudaDetectorOptions::two_streams), and 3 or 4 in flight
+// detectors now have two streams each (CudaDetectorOptions::few_streams), and 3 or 4 in flight
 // tracked no more than 2 (session 22: 17,300-17,900 frames/s against 17,500-19,000). In window
 // mode the one frame a tracking window allows tracked 16,500 and 16,700 where the bench's 4 had
 // tracked 12,100 and 11,900 (session 19).
@@ -48,11 +48,17 @@ int cuda_frames_in_flight(const DetectorParams& params, int in_flight);
 // `in_flight` frames in flight, one where a tracking window must follow the previous frame, and
 // searches tracked pupils on the device when `device_search`, its iterations launched as
 // `device_loop` names (graph, persistent or tail-launch; see CudaDetectorOptions), or, with
-// `two_streams`, on two streams for the whole detector (one of a replay's stretches). Throws
-// std::invalid_argument for another loop name.
+// for one of a replay's `stretches` (more than 1), on few streams for the whole detector, yielding
+// its core while it waits where the stretches outnumber the host's cores
+// (CudaDetectorOptions::few_streams, yield_while_waiting). Throws std::invalid_argument for another
+// loop name.
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
                                int in_flight, bool device_search = true, const std::string& device_loop = "graph",
-                               bool two_streams = false);
+                               int stretches = 1);
+
+// Whether the detectors of `stretches` stretches tracked at once, a host thread each, are more than
+// the host's cores (std::thread::hardware_concurrency; 1 where it is unknown).
+bool stretches_outnumber_cores(int stretches);
 
 // --cuda-search auto|device|host: whether the CUDA backend searches tracked pupils on the device
 // (both give the CPU's results to the bit). auto: on the device, which leaves the host's cores to

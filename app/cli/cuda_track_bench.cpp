@@ -70,9 +70,9 @@ std::vector<StageTiming> time_stages(FilledFrames& pinned, const std::vector<Eye
 // Both backends over the frames cut into `segments` stretches tracked at once (drive_segments).
 struct Segmented {
   Timed cpu;
-  Timed cuda;         // each detector on two streams, as track --segments runs them
+  Timed cuda;         // each detector on few streams, as track --segments runs them
   Timed eye_streams;  // each eye of each frame in flight on a stream of its own
-  gpu::CudaSearchCounts searched;  // by the two-stream CUDA detectors, over the timed frames
+  gpu::CudaSearchCounts searched;  // by the few-stream CUDA detectors, over the timed frames
   std::vector<StageTiming> stages;  // the CUDA stages while the stretches share the device
 };
 
@@ -142,6 +142,7 @@ Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector
   // They keep as many frames in flight as the same replay does (track --segments).
   options.search_threads = 1;
   options.max_in_flight = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch);
+  options.yield_while_waiting = stretches_outnumber_cores(segments);
   std::vector<std::unique_ptr<PupilDetector>> cpus;
   for (int s = 0; s < segments; ++s) cpus.push_back(make_cpu_detector(params, 1));
   Segmented out;
@@ -150,12 +151,12 @@ Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector
   out.cpu = drive_segments(images, regions, params, count, on, [] { return make_host_allocator(); },
                            "track " + mode + ", " + cpus.front()->description());
   out.eye_streams = time_cuda_stretches(images, regions, params, mode, count, segments, options).timed;
-  // As track --segments runs them: at two streams each, 16 stretches fit the device's 32
-  // hardware queues.
-  options.two_streams = true;
-  CudaStretches two = time_cuda_stretches(images, regions, params, mode, count, segments, options);
-  out.cuda = std::move(two.timed);
-  out.searched = two.searched;
+  // As track --segments runs them: at two streams each, 16 stretches fit the device's 32 hardware
+  // queues, and at one (with a tracking window) 32 do.
+  options.few_streams = true;
+  CudaStretches few = time_cuda_stretches(images, regions, params, mode, count, segments, options);
+  out.cuda = std::move(few.timed);
+  out.searched = few.searched;
   out.stages = time_stages_in_segments(images, regions, params, count, segments, options);
   return out;
 }
@@ -195,7 +196,7 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
                  run.c_str(), segments, cut.cpu.interval.fps() / cut.cuda.interval.fps(),
                  cut.cuda.interval.fps() / on_cuda.interval.fps(), static_cast<unsigned long long>(cut.searched.device),
                  static_cast<unsigned long long>(cut.searched.host));
-    std::fprintf(stderr, "%s, %d stretches at once: two streams a detector / one an eye and frame in flight: "
+    std::fprintf(stderr, "%s, %d stretches at once: few streams a detector / one an eye and frame in flight: "
                  "frames/s %.3f\n",
                  run.c_str(), segments, cut.cuda.interval.fps() / cut.eye_streams.interval.fps());
     rows = {cut.cpu.interval, cut.cpu.latency, cut.cuda.interval, cut.cuda.latency, cut.eye_streams.interval,

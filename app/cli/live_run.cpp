@@ -66,7 +66,7 @@ DetectorChoice choose_for(const TrackerOptions& options, const DetectorParams& p
   constexpr int kCudaFramesInFlight = 3;
   return choose_detector(options.backend, params, eyes,
                          options.segments > 1 ? kCudaFramesInFlightPerStretch : kCudaFramesInFlight,
-                         cuda_search_on_device(options.cuda_search), options.device_loop, options.segments > 1);
+                         cuda_search_on_device(options.cuda_search), options.device_loop, options.segments);
 }
 
 // --segments: the file opened again for each stretch, each with a detector of its own; the first

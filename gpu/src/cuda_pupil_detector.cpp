@@ -55,11 +55,11 @@ class Detector final : public CudaPupilDetector {
     // description says which loop runs.
     if (!device_loop_built(options_.device_loop)) options_.device_loop = DeviceLoop::Persistent;
     slots_.resize(static_cast<std::size_t>(std::max(1, options.max_in_flight)));
-    if (options_.two_streams) {
+    if (options_.few_streams) {
       copies_.emplace();
       // A stretch's searches follow one another and are its longest chain: their blocks go ahead
       // of the preprocessing blocks of the other stretches waiting beside them.
-      searches_.emplace(StreamPriority::High);
+      if (slots_.size() > 1) searches_.emplace(StreamPriority::High);
     }
   }
 
@@ -101,7 +101,7 @@ class Detector final : public CudaPupilDetector {
     }
     const CViewU8 pixels = std::as_const(frame).pixels();
     slot.pinned = is_pinned(pixels.data);
-    std::vector<search::EyeSearchRequest> requests;  // with two_streams, launched together
+    std::vector<search::EyeSearchRequest> requests;  // with few_streams, launched together
     for (std::size_t k = 0; k < regions.size(); ++k) {
       const RectI region = regions[k].rect.intersect(pixels.bounds());
       const RectI r = tracking_window(region, last_[k], params.window);
@@ -116,7 +116,7 @@ class Detector final : public CudaPupilDetector {
         const double time_s = std::as_const(frame).info().timestamp_s;
         const search::DeviceTrackState* handover =
             std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr;
-        if (searches_) {
+        if (options_.few_streams) {
           requests.push_back(lane->search_request(params, origin, time_s, states_[k].data(), handover));
         } else {
           lane->search(params, origin, time_s, states_[k].data(), handover, chains_[k], options_.device_loop);
@@ -128,7 +128,7 @@ class Detector final : public CudaPupilDetector {
       slot.whole[k] = region;
       slot.searched[k] = r;
     }
-    if (!requests.empty()) search::launch_eye_searches(searches_->get(), requests, params);
+    if (!requests.empty()) search::launch_eye_searches((searches_ ? *searches_ : *copies_).get(), requests, params);
     slot.frame = std::move(frame);
     ++flying_;
   }
@@ -163,12 +163,12 @@ class Detector final : public CudaPupilDetector {
 
  private:
   [[nodiscard]] std::string loop_description() const {
-    if (options_.two_streams) return "persistent kernel, a block an eye";
+    if (options_.few_streams) return "persistent kernel, a block an eye";
     return std::string(to_string(options_.device_loop)) + " loop";
   }
 
   // Every eye seen so far has a state on the device, a handover buffer and a search chain (with
-  // two_streams, the searches' stream is the chain).
+  // few_streams, the searches' stream is the chain).
   void grow_eyes(std::size_t eyes) {
     last_.resize(std::max(last_.size(), eyes));
     while (states_.size() < eyes) {
@@ -240,7 +240,7 @@ class Detector final : public CudaPupilDetector {
     times_ = {};
     for (std::size_t k = 0; k < eyes; ++k) {
       if (slot.searched[k].empty()) continue;
-      slot.lanes[k]->wait();
+      slot.lanes[k]->wait(options_.yield_while_waiting);
       const LaneTimes t = slot.lanes[k]->times();
       times_.upload_us = std::max(times_.upload_us, t.upload_us);
       times_.preprocess_us = std::max(times_.preprocess_us, t.preprocess_us);
@@ -280,7 +280,7 @@ class Detector final : public CudaPupilDetector {
         on_device_[k] = 0;
         if (found.searched) trackers_[k].resume(found.before.state);
         lane.download_images();
-        lane.wait();
+        lane.wait(options_.yield_while_waiting);
       }
       bool searched_on_device = false;  // by a search that needs no seed
       const auto search = [&](const RectI& rect) {
@@ -297,7 +297,7 @@ class Detector final : public CudaPupilDetector {
       if (!m.detected && r != slot.whole[k]) {
         lane.upload(std::as_const(slot.frame).pixels().sub(slot.whole[k]), slot.pinned, slot.params, false);
         bring_back(lane, slot.params);
-        lane.wait();
+        lane.wait(options_.yield_while_waiting);
         search(slot.whole[k]);
       }
       (searched_on_device ? device_found_ : host_searched_).fetch_add(1, std::memory_order_relaxed);
@@ -317,10 +317,10 @@ class Detector final : public CudaPupilDetector {
   CudaDetectorOptions options_;
   std::string device_name_;
   ParallelFor gang_;
-  // With two_streams: every lane's stream, and the stream of the searches. Work goes on the
-  // lanes' stream from the thread that submits, or from the gang's threads while it waits for
-  // them, never from two at once: an EyePreprocessor capturing its work there captures only its
-  // own.
+  // With few_streams: every lane's stream, and the stream of the searches (none with one frame in
+  // flight: the lanes' takes them). Work goes on the lanes' stream from the thread that submits,
+  // or from the gang's threads while it waits for them, never from two at once: an
+  // EyePreprocessor capturing its work there captures only its own.
   std::optional<Stream> copies_;
   std::optional<Stream> searches_;
   std::vector<Slot> slots_;  // a ring: flying_ frames from oldest_ on
@@ -331,7 +331,7 @@ class Detector final : public CudaPupilDetector {
   std::vector<std::optional<Ellipse>> last_;  // each eye's newest collected pupil
   // Per eye: whether the device tracks it (frames submitted from now on are searched there),
   // its state in device memory, the host's state waiting to be copied there before the next
-  // search, and the event that orders its searches frame after frame (without two_streams).
+  // search, and the event that orders its searches frame after frame (without few_streams).
   std::vector<char> on_device_;
   std::vector<DeviceBuffer<search::DeviceTrackState>> states_;
   std::vector<PinnedBuffer<search::DeviceTrackState>> handovers_;

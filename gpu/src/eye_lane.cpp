@@ -112,7 +112,13 @@ bool EyeLane::finished() const {
   return true;
 }
 
-void EyeLane::wait() const { done_.synchronize(); }
+void EyeLane::wait(bool yielding) const {
+  if (yielding) {
+    done_.wait_yielding();
+  } else {
+    done_.synchronize();
+  }
+}
 
 EyePupilTracker::Preprocessed EyeLane::results() const noexcept {
   const CViewU8 all = results_.view();

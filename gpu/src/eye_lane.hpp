@@ -56,7 +56,8 @@ class EyeLane {
                                                         search::DeviceTrackState* state,
                                                         const search::DeviceTrackState* handover);
   [[nodiscard]] bool finished() const;
-  void wait() const;
+  // `yielding`: the thread gives its core away between looks (Event::wait_yielding).
+  void wait(bool yielding = false) const;
   // The uploaded view's images on the host, once finished after download_images().
   [[nodiscard]] EyePupilTracker::Preprocessed results() const noexcept;
   // The device search's result, once finished after search() or search_request().

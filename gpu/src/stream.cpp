@@ -1,5 +1,7 @@
 #include "pt/gpu/stream.hpp"
 
+#include <thread>
+
 #include "pt/gpu/cuda_check.hpp"
 
 namespace pt::gpu {
@@ -23,6 +25,12 @@ Event::~Event() { (void)cudaEventDestroy(event_); }
 void Event::record(cudaStream_t stream) const { PT_CUDA_CHECK(cudaEventRecord(event_, stream)); }
 
 void Event::synchronize() const { PT_CUDA_CHECK(cudaEventSynchronize(event_)); }
+
+void Event::wait_yielding() const {
+  cudaError_t status = cudaEventQuery(event_);
+  for (; status == cudaErrorNotReady; status = cudaEventQuery(event_)) std::this_thread::yield();
+  PT_CUDA_CHECK(status);
+}
 
 float Event::elapsed_ms_since(const Event& start) const {
   float ms = 0.0F;

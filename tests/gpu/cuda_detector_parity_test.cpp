@@ -134,10 +134,11 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu, S
 }
 
 // How the detector launches its device searches: each eye's on a stream of its own, as `loop`
-// says, or every frame's eyes together on one stream beside the copies' (two_streams).
+// says, or every frame's eyes together on one stream beside the copies' (few_streams; with one
+// frame in flight, on the copies' stream).
 struct Launch {
   pt::gpu::DeviceLoop loop = pt::gpu::DeviceLoop::Persistent;
-  bool two_streams = false;
+  bool few_streams = false;
 };
 
 void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& frames, const Replay& replay, int in_flight,
@@ -150,7 +151,7 @@ void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& f
     options.time_stages = true;
     options.device_search = search == Search::Device;
     options.device_loop = launch.loop;
-    options.two_streams = launch.two_streams;
+    options.few_streams = launch.few_streams;
     const auto cuda = pt::gpu::make_cuda_detector(replay.params, options);
     const Trace gpu = track(*cuda, frames, replay, pinned ? pt::gpu::make_pinned_allocator() : pt::make_host_allocator());
     require_same(name, gpu, cpu, search);
@@ -224,7 +225,7 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
     replay.hint_frame = 7;
     replay.hint_eye = 1;
     replay.hint_centre = {static_cast<float>(w) * 0.7F, static_cast<float>(h) * 0.4F};
-    compare_backends("synthetic two streams, hint, throughput", frames, replay, 2, true, {.two_streams = true});
+    compare_backends("synthetic two streams, hint, throughput", frames, replay, 2, true, {.few_streams = true});
   }
   SECTION("device search as a CUDA graph, full regions, throughput mode") {
     compare_backends("synthetic graph loop, throughput", frames, replay, 4, true, {pt::gpu::DeviceLoop::Graph});
@@ -275,9 +276,9 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
     replay.keep_searches = true;
     compare_backends("real graph loop, window, latency", frames, replay, 1, false, {pt::gpu::DeviceLoop::Graph});
   }
-  SECTION("two streams, tracking window, latency mode") {
+  SECTION("one stream, tracking window, latency mode") {
     replay.params.window.enabled = true;
-    compare_backends("real two streams, window, latency", frames, replay, 1, false, {.two_streams = true});
+    compare_backends("real one stream, window, latency", frames, replay, 1, false, {.few_streams = true});
   }
   SECTION("device search as tail-launched kernels, throughput mode") {
     compare_backends("real tail-launch loop, throughput", frames, replay, 4, true, {pt::gpu::DeviceLoop::TailLaunch});

@@ -51,12 +51,19 @@ void compare(const std::string& name, const std::vector<pt::ImageU8>& frames) {
   const std::vector<Seen> cpu =
       in_stretches(frames, [] { return pt::make_cpu_detector(pt::DetectorParams{}, 1); }, plan);
   REQUIRE(cpu.size() == frames.size());
-  // Each eye's searches on a stream of their own, and each detector's on one stream beside its
-  // copies' (as track --segments runs them).
-  for (const bool two_streams : {false, true}) {
+  // Each eye's searches on a stream of their own; each detector's on one stream beside its
+  // copies' (as track --segments runs them); and with one frame in flight, the detector's work on
+  // one stream, its waits yielding (as track --segments runs more stretches than cores).
+  struct Launch {
+    int in_flight;
+    bool few_streams;
+    bool yielding;
+  };
+  for (const Launch launch : {Launch{4, false, false}, Launch{4, true, false}, Launch{1, true, true}}) {
     pt::gpu::CudaDetectorOptions options;
-    options.max_in_flight = 4;
-    options.two_streams = two_streams;
+    options.max_in_flight = launch.in_flight;
+    options.few_streams = launch.few_streams;
+    options.yield_while_waiting = launch.yielding;
     const std::vector<Seen> cuda =
         in_stretches(frames, [&] { return pt::gpu::make_cuda_detector(pt::DetectorParams{}, options); }, plan);
     REQUIRE(cuda.size() == frames.size());
@@ -66,7 +73,7 @@ void compare(const std::string& name, const std::vector<pt::ImageU8>& frames) {
       REQUIRE(cpu[f].index == f);
       REQUIRE(cuda[f].eyes.size() == cpu[f].eyes.size());
       for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
-        CAPTURE(name, two_streams, f, e);
+        CAPTURE(name, launch.in_flight, launch.few_streams, f, e);
         pt::test::require_same_measurement(cuda[f].eyes[e], cpu[f].eyes[e]);
         detected += cpu[f].eyes[e].detected ? 1 : 0;
       }

@@ -1,6 +1,6 @@
 #pragma once
 // The CUDA backend of PupilDetector. Each eye of each frame in flight has its own stream (or the
-// detector has two in all: CudaDetectorOptions::two_streams): the eye's region (or tracking
+// detector has one or two in all: CudaDetectorOptions::few_streams): the eye's region (or tracking
 // window) goes to the device by one 2-D copy and is preprocessed there
 // (EyePreprocessor, bit-exact with the CPU). A tracked eye is then searched on the device from
 // its previous centre and only the result comes back; an eye without a pupil (never found,
@@ -36,17 +36,24 @@ struct CudaDetectorOptions {
   bool device_search = true;
   // How the device search's Starburst iterations are launched (device_loop.hpp).
   DeviceLoop device_loop = DeviceLoop::Graph;
-  // Two streams for the whole detector instead of one for each eye of each frame in flight: one
-  // takes every copy and preprocessing, the other the device searches of each frame's eyes,
-  // launched as one kernel (the persistent kernel's steps, a block an eye; device_loop is then not
-  // used) on a stream of the device's highest priority. For the detectors of a replay's stretches
-  // (track --segments): a stream that waits for another's event holds up the streams that share its
-  // hardware queue, and the device has 32. On the H100 (bench --segments 16, 1280x1024 binocular,
-  // session 22, in the same runs) 16 stretches of two frames in flight tracked 17,500-19,000
-  // frames/s this way against 15,400-16,900 with a stream an eye and frame. With a stream an eye
-  // and frame, 8 stretches (32 streams) had kept each stretch's frames 650 us apart, where 16 (64
-  // streams) kept them 1,020 us apart.
-  bool two_streams = false;
+  // Few streams for the whole detector instead of one for each eye of each frame in flight, for the
+  // detectors of a replay's stretches (track --segments): a stream that waits for another's event
+  // holds up the streams that share its hardware queue, and the device has 32.
+  // - With several frames in flight, two: one takes every copy and preprocessing, the other the
+  //   device searches of each frame's eyes, launched as one kernel (the persistent kernel's steps, a
+  //   block an eye; device_loop is then not used) at the device's highest stream priority. On the
+  //   H100 (bench --segments 16, 1280x1024 binocular, session 22, in the same runs) 16 stretches of
+  //   two frames in flight tracked 17,500-19,000 frames/s this way against 15,400-16,900 with a
+  //   stream an eye and frame.
+  // - With one frame in flight (a tracking window), one stream takes it all: the frame's search
+  //   waits for its preprocessing anyway, and 32 stretches then fit the 32 hardware queues.
+  bool few_streams = false;
+  // The host's thread gives its core away while it waits for the device, instead of spinning: for
+  // the detectors of more stretches than the host has cores, where spinning waits starve the
+  // threads that have work. On the H100 with 16 host cores (bench --mode window --segments 32,
+  // 1280x1024 binocular, session 26, in the same runs) 32 one-stream stretches tracked
+  // 23,600-26,100 frames/s yielding against 20,400-20,700 spinning; with 16 stretches yielding lost.
+  bool yield_while_waiting = false;
 };
 
 // Durations of the last collected frame's stages; for the device stages, the slower eye's.

@@ -30,6 +30,10 @@ class Event {
   [[nodiscard]] cudaEvent_t get() const noexcept { return event_; }
   void record(cudaStream_t stream) const;
   void synchronize() const;
+  // The same wait, the thread yielding its core between looks at the event rather than spinning
+  // (the default for a process with no more CUDA contexts than cores) or sleeping in the driver,
+  // which costs a wake-up.
+  void wait_yielding() const;
   // Milliseconds between two events recorded (and completed) on the device.
   [[nodiscard]] float elapsed_ms_since(const Event& start) const;
 
