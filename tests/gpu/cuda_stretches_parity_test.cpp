@@ -73,7 +73,7 @@ void compare(const std::string& name, const std::vector<pt::ImageU8>& frames) {
       REQUIRE(cpu[f].index == f);
       REQUIRE(cuda[f].eyes.size() == cpu[f].eyes.size());
       for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
-        CAPTURE(name, launch.in_flight, launch.few_streams, f, e);
+        CAPTURE(name, launch.in_flight, launch.few_streams, launch.yielding, f, e);
         pt::test::require_same_measurement(cuda[f].eyes[e], cpu[f].eyes[e]);
         detected += cpu[f].eyes[e].detected ? 1 : 0;
       }
