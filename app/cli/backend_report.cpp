@@ -86,6 +86,21 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
   return {make_cpu_detector(params, threads), std::move(decision.why)};
 }
 
+int replay_stretches(Backend backend, const DetectorParams& params, std::size_t eyes) {
+  constexpr std::size_t kMostCpuStretches = 16;
+#if defined(PT_HAVE_CUDA)
+  if (backend == Backend::Cuda) {
+    const int streams = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch) > 1 ? 2 : 1;
+    return gpu::kHardwareQueues / streams;
+  }
+#else
+  (void)backend;
+  (void)params;
+#endif
+  const auto cores = static_cast<std::size_t>(std::max(1U, std::thread::hardware_concurrency()));
+  return static_cast<int>(std::clamp<std::size_t>(cores / std::max<std::size_t>(1, eyes), 1, kMostCpuStretches));
+}
+
 bool stretches_outnumber_cores(int stretches) {
   return static_cast<unsigned>(std::max(stretches, 1)) > std::max(1U, std::thread::hardware_concurrency());
 }

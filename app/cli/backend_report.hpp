@@ -47,14 +47,22 @@ int cuda_frames_in_flight(const DetectorParams& params, int in_flight);
 // without a usable device (or in a build without CUDA) throws std::runtime_error. CUDA keeps
 // `in_flight` frames in flight, one where a tracking window must follow the previous frame, and
 // searches tracked pupils on the device when `device_search`, its iterations launched as
-// `device_loop` names (graph, persistent or tail-launch; see CudaDetectorOptions), or, with
-// for one of a replay's `stretches` (more than 1), on few streams for the whole detector, yielding
-// its core while it waits where the stretches outnumber the host's cores
-// (CudaDetectorOptions::few_streams, yield_while_waiting). Throws std::invalid_argument for another
-// loop name.
+// `device_loop` names (graph, persistent or tail-launch; see CudaDetectorOptions). A detector for
+// one of a replay's `stretches` (more than 1) runs on few streams, and yields its core while it
+// waits where the stretches outnumber the host's cores (CudaDetectorOptions::few_streams,
+// yield_while_waiting). Throws std::invalid_argument for another loop name.
 DetectorChoice choose_detector(const std::string& backend, const DetectorParams& params, std::size_t eyes,
                                int in_flight, bool device_search = true, const std::string& device_loop = "graph",
                                int stretches = 1);
+
+// How many stretches a seekable file's replay is cut into when nobody says (the window's export),
+// each tracked at once by a detector of its own from choose_detector(..., stretches). On the CPU,
+// as many as give each eye a core, up to 16. On CUDA, as many as the stretches' few streams fill
+// the device's hardware queues: 16 of two streams, or with a tracking window 32 of one. On the
+// H100 (bench --segments, 1280x1024 binocular, session 27) those were the best counts tried: full
+// regions 19,100-21,100 frames/s with 16 and 17,100-19,300 with 32; tracking windows 20,100-23,300
+// with 32 against 20,100-20,700 with 16.
+int replay_stretches(Backend backend, const DetectorParams& params, std::size_t eyes);
 
 // Whether the detectors of `stretches` stretches tracked at once, a host thread each, are more than
 // the host's cores (std::thread::hardware_concurrency; 1 where it is unknown).

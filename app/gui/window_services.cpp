@@ -61,10 +61,15 @@ ui::MainWindowServices window_services(const plugins::AlgorithmRegistry& registr
   const cli::BackendDecision decision = cli::decide_backend(backend);
   // The backend decided here stays: a device lost later is an error, not a quiet change to the CPU.
   services.make_detector = [decided = std::string(to_string(decision.backend))](const DetectorParams& params,
-                                                                                std::size_t eyes) {
-    // Two frames in flight let the device work ahead of the search without the view lagging.
+                                                                                std::size_t eyes, int stretches) {
+    // Two frames in flight let the device work ahead of the search without the view lagging; a
+    // stretch of an export keeps as many as the command line's (--segments) do.
     constexpr int kCudaFramesInFlight = 2;
-    return cli::choose_detector(decided, params, eyes, kCudaFramesInFlight).detector;
+    const int in_flight = stretches > 1 ? cli::kCudaFramesInFlightPerStretch : kCudaFramesInFlight;
+    return cli::choose_detector(decided, params, eyes, in_flight, true, "graph", stretches).detector;
+  };
+  services.export_stretches = [backend = decision.backend](const DetectorParams& params, std::size_t eyes) {
+    return cli::replay_stretches(backend, params, eyes);
   };
   services.backend_reason = QString::fromStdString(decision.why);
   services.registry = &registry;

@@ -1,6 +1,7 @@
 #include "pt/gpu/cuda_device_probe.hpp"
 
 #include <cstdlib>
+#include <string>
 
 #include <cuda_runtime_api.h>
 
@@ -11,7 +12,7 @@ CudaDeviceProbe probe_cuda_device() {
   // many. Streams beyond the driver's default 8 hardware queues share them and wait behind each
   // other's unrelated work: 16 stretches on an H100 ran at 5.7k frames/s with 8 queues and at
   // 10.1k with 32. The driver reads the variable when it makes the context; a user's value stands.
-  setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0);
+  setenv("CUDA_DEVICE_MAX_CONNECTIONS", std::to_string(kHardwareQueues).c_str(), 0);
   CudaDeviceProbe p;
   const cudaError_t err = cudaGetDeviceCount(&p.device_count);
   if (err != cudaSuccess) {

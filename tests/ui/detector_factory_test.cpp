@@ -21,7 +21,7 @@ TEST_CASE("the window's detectors come from its factory, named in the status bar
   QSettings().clear();
   pt::ui::MainWindowServices services = pt::test::test_services();
   auto made = std::make_shared<std::atomic<int>>(0);
-  services.make_detector = [made](const pt::DetectorParams& params, std::size_t eyes) {
+  services.make_detector = [made](const pt::DetectorParams& params, std::size_t eyes, int /*stretches*/) {
     ++*made;
     return pt::make_cpu_detector(params, static_cast<int>(eyes));
   };
@@ -48,7 +48,7 @@ TEST_CASE("a detector that cannot be made shows as the window's error") {
   pt::test::qt_app();
   QSettings().clear();
   pt::ui::MainWindowServices services = pt::test::test_services();
-  services.make_detector = [](const pt::DetectorParams&, std::size_t) -> std::unique_ptr<pt::PupilDetector> {
+  services.make_detector = [](const pt::DetectorParams&, std::size_t, int) -> std::unique_ptr<pt::PupilDetector> {
     throw std::runtime_error("--backend cuda: the device is gone");
   };
   pt::ui::MainWindow window(std::move(services));

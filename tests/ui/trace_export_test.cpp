@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -55,7 +56,7 @@ pt::ui::TraceExportState wait_for(const pt::ui::TraceExportJob& job) {
   return job.state();
 }
 
-std::unique_ptr<pt::PupilDetector> cpu_detector(const pt::DetectorParams& params, std::size_t /*eyes*/) {
+std::unique_ptr<pt::PupilDetector> cpu_detector(const pt::DetectorParams& params, std::size_t /*eyes*/, int /*stretches*/) {
   return pt::make_cpu_detector(params);
 }
 
@@ -97,6 +98,46 @@ TEST_CASE("the window exports a video's trace with the rows pupiltrack-cli track
   const std::vector<std::string> rows = rows_without_latency(exported);
   CHECK(rows.size() == 1 + 40);
   CHECK(rows == rows_without_latency(cli.csv));
+}
+
+TEST_CASE("an export tracks a seekable file as the stretches its request asks for, each detector told their count") {
+  QTemporaryDir dir;
+  REQUIRE(dir.isValid());
+  const std::filesystem::path folder = dir.path().toStdString();
+  const std::filesystem::path video = folder / "eyes.avi";
+  pt::test::write_synthetic_video(video, 40, 30.0);
+  const pt::plugins::AlgorithmRegistry registry;
+  const pt::ui::MainWindowServices services = pt::gui::window_services(registry, "cpu");
+
+  std::mutex mutex;
+  std::vector<int> asked;  // the stretch count each detector was made for
+  const auto request = [&](std::function<std::unique_ptr<pt::FrameSource>()> open, std::vector<pt::EyeRegion> regions,
+                           const char* name) {
+    pt::ui::TraceExportRequest r{std::move(open), std::move(regions), {}, folder / name,
+                                 [&](const pt::DetectorParams& params, std::size_t eyes, int stretches) {
+                                   const std::lock_guard lock(mutex);
+                                   asked.push_back(stretches);
+                                   return pt::make_cpu_detector(params, static_cast<int>(eyes));
+                                 },
+                                 3};
+    return r;
+  };
+  SECTION("a video: three stretches") {
+    const auto open = [&] { return services.open_source(QString::fromStdString(video.string())).source; };
+    pt::ui::TraceExportJob job(
+        request(open, services.open_source(QString::fromStdString(video.string())).regions, "stretches.csv"));
+    const pt::ui::TraceExportState s = wait_for(job);
+    CHECK(s.error.empty());
+    CHECK(s.rows == 40);
+    CHECK(asked == std::vector<int>{3, 3, 3});
+  }
+  SECTION("a source that cannot seek: one pass") {
+    // Its frames end in an error at the 20th, which ends the export sooner than its 1,000 would.
+    pt::ui::TraceExportJob job(
+        request([] { return std::make_unique<SlowSource>(20); }, {{pt::EyeSide::Single, {0, 0, 64, 48}}}, "one_pass.csv"));
+    CHECK(wait_for(job).frames == 20);
+    CHECK(asked == std::vector<int>{1});
+  }
 }
 
 TEST_CASE("an export needs a file as the source") {
@@ -143,7 +184,7 @@ TEST_CASE("a cancelled or failed export leaves no file under its name, nor its p
   }
   SECTION("the detector cannot be made") {
     pt::ui::TraceExportRequest request = slow_request(csv, std::nullopt);
-    request.make_detector = [](const pt::DetectorParams&, std::size_t) -> std::unique_ptr<pt::PupilDetector> {
+    request.make_detector = [](const pt::DetectorParams&, std::size_t, int) -> std::unique_ptr<pt::PupilDetector> {
       throw std::runtime_error("--backend cuda: no usable CUDA device");
     };
     pt::ui::TraceExportJob job(std::move(request));

@@ -46,18 +46,23 @@ TEST_CASE("the window tracks on the backend asked for, as the command line would
 
   const pt::ui::MainWindowServices cpu = pt::gui::window_services(registry, "cpu");
   CHECK(cpu.backend_reason.startsWith(QStringLiteral("cpu: ")));
-  CHECK(cpu.make_detector(params, 2)->backend() == pt::Backend::Cpu);
+  CHECK(cpu.make_detector(params, 2, 1)->backend() == pt::Backend::Cpu);
 
   // auto: CUDA exactly when the command line would take it.
   const pt::ui::MainWindowServices automatic = pt::gui::window_services(registry, "auto");
   const pt::cli::BackendDecision decision = pt::cli::decide_backend("auto");
   CHECK(automatic.backend_reason == QString::fromStdString(decision.why));
-  CHECK(automatic.make_detector(params, 2)->backend() == decision.backend);
+  CHECK(automatic.make_detector(params, 2, 1)->backend() == decision.backend);
+  // An export's stretches: as many as the command line's rule gives the backend, each detector
+  // on that backend.
+  const int stretches = automatic.export_stretches(params, 2);
+  CHECK(stretches == pt::cli::replay_stretches(decision.backend, params, 2));
+  CHECK(automatic.make_detector(params, 2, stretches)->backend() == decision.backend);
 
   CHECK_THROWS_AS(pt::gui::window_services(registry, "gpu"), std::invalid_argument);
   if (decision.backend == pt::Backend::Cpu) {  // no usable device: cuda is refused, not quietly the CPU
     CHECK_THROWS_WITH(pt::gui::window_services(registry, "cuda"), Catch::Matchers::StartsWith("--backend cuda: "));
   } else {
-    CHECK(pt::gui::window_services(registry, "cuda").make_detector(params, 2)->backend() == pt::Backend::Cuda);
+    CHECK(pt::gui::window_services(registry, "cuda").make_detector(params, 2, 1)->backend() == pt::Backend::Cuda);
   }
 }

@@ -79,9 +79,10 @@ MainWindow::MainWindow(MainWindowServices services, QWidget* parent)
       *statusBar(),
       {[this]() -> std::optional<TraceExportRequest> {
          if (!worker_ || worker_->live()) return std::nullopt;
+         const DetectorParams params = plugins::detector_params_from(detector_form_->values());
          return TraceExportRequest{[open = services_.open_source, input = source_input_] { return open(input).source; },
-                                   worker_->regions(), plugins::detector_params_from(detector_form_->values()), {},
-                                   services_.make_detector};
+                                   worker_->regions(), params, {}, services_.make_detector,
+                                   services_.export_stretches(params, worker_->regions().size())};
        },
        [this](const QString& text) { statusBar()->showMessage(text, 10000); },
        [this](const QString& text) { show_error(text); }},

@@ -2,25 +2,12 @@
 
 #include <algorithm>
 #include <system_error>
-#include <thread>
 
 #include "pt/io/csv_trace_writer.hpp"
 #include "pt/tracking_in_stretches.hpp"
 #include "pt/tracking_run.hpp"
 
 namespace pt::ui {
-namespace {
-
-// A file that can seek is exported as stretches tracked at once, as many as the cores give each
-// eye a thread (CPU), up to 16 (on the H100 the CUDA backend gains nothing past 16).
-int stretches_for(const FrameSource& source, std::size_t eyes) {
-  if (!source.can_seek() || !source.frame_count()) return 1;
-  const auto cores = static_cast<std::size_t>(std::max(1U, std::thread::hardware_concurrency()));
-  return static_cast<int>(std::clamp<std::size_t>(cores / std::max<std::size_t>(1, eyes), 1, 16));
-}
-
-}  // namespace
-
 TraceExportJob::TraceExportJob(TraceExportRequest request) : request_(std::move(request)) {
   thread_ = std::thread([this] { run(); });
 }
@@ -54,8 +41,9 @@ void TraceExportJob::run() {
       state_.total = source->frame_count();
     }
     outcome.total = source->frame_count();
-    std::unique_ptr<PupilDetector> detector = request_.make_detector(request_.params, request_.regions.size());
-    const int stretches = stretches_for(*source, request_.regions.size());
+    const int stretches = source->can_seek() && source->frame_count() ? std::max(1, request_.stretches) : 1;
+    std::unique_ptr<PupilDetector> detector =
+        request_.make_detector(request_.params, request_.regions.size(), stretches);
     RunSummary summary;
     {
       const TraceLabels labels{std::string(to_string(request_.params.algorithm)), std::string(to_string(detector->backend())),
@@ -68,7 +56,8 @@ void TraceExportJob::run() {
       if (stretches > 1) {
         // The first stretch takes the detector already made; the rest are made alike.
         const DetectorMaker make = [&] {
-          return detector ? std::move(detector) : request_.make_detector(request_.params, request_.regions.size());
+          return detector ? std::move(detector)
+                          : request_.make_detector(request_.params, request_.regions.size(), stretches);
         };
         const StretchPlan plan{stretches, lead_in_frames(kStretchLeadInS, source->nominal_fps())};
         summary = run_tracking_in_stretches(request_.open, make, request_.regions, request_.params, sinks, options, plan);

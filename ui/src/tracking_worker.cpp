@@ -166,7 +166,7 @@ void TrackingWorker::loop() {
     if (!detector || version != detector_version) {
       // A detector that cannot be made (e.g. a CUDA device gone) ends tracking with its reason.
       try {
-        detector = make_detector_(params, regions().size());
+        detector = make_detector_(params, regions().size(), 1);
       } catch (const std::exception& e) {
         return finish(e.what());
       }

@@ -12,6 +12,26 @@ TEST_CASE("--cuda-search auto searches tracked pupils on the device, as device d
   CHECK_THROWS_AS(pt::cli::cuda_search_on_device("gpu"), std::invalid_argument);
 }
 
+TEST_CASE("a replay left to choose is cut into as many stretches as its backend keeps busy") {
+  const auto cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  pt::DetectorParams full;
+  full.window.enabled = false;
+  pt::DetectorParams windowed;
+  windowed.window.enabled = true;
+  // The CPU: a core for each eye of each stretch, from 1 to 16 stretches.
+  for (const pt::DetectorParams& params : {full, windowed}) {
+    CHECK(pt::cli::replay_stretches(pt::Backend::Cpu, params, 1) == std::clamp(cores, 1, 16));
+    CHECK(pt::cli::replay_stretches(pt::Backend::Cpu, params, 2) == std::clamp(cores / 2, 1, 16));
+  }
+#if defined(PT_CLI_HAS_CUDA)
+  // CUDA: the device's 32 hardware queues, two streams a stretch for whole regions and one with a
+  // tracking window, whatever the host's cores.
+  CHECK(pt::cli::replay_stretches(pt::Backend::Cuda, full, 2) == 16);
+  CHECK(pt::cli::replay_stretches(pt::Backend::Cuda, windowed, 2) == 32);
+  CHECK(pt::cli::replay_stretches(pt::Backend::Cuda, windowed, 1) == 32);
+#endif
+}
+
 TEST_CASE("stretches' CUDA detectors yield their cores only when the stretches outnumber the cores") {
   const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   CHECK_FALSE(pt::cli::stretches_outnumber_cores(1));

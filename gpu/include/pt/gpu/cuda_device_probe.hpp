@@ -12,8 +12,11 @@ struct CudaDeviceProbe {
   std::string reason;        // why not usable: no driver, no device, ...
 };
 
+// The hardware queues the probe asks the driver for: the most it gives.
+inline constexpr int kHardwareQueues = 32;
+
 // Never throws: a machine without a driver or device is an ordinary answer, not an error. Called
-// before any other CUDA call, it also asks the driver for 32 hardware queues (unless
+// before any other CUDA call, it also asks the driver for kHardwareQueues hardware queues (unless
 // CUDA_DEVICE_MAX_CONNECTIONS is set), which only a context made afterwards gets.
 CudaDeviceProbe probe_cuda_device();
 

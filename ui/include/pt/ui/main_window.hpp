@@ -48,9 +48,11 @@ struct MainWindowServices {
   std::function<OpenedSource(const QString& input)> open_source;
   // The detectors of live tracking and exports, and why that backend, e.g. "auto: no usable CUDA
   // device (…)"; both show in the status bar.
-  DetectorFactory make_detector = [](const DetectorParams& params, std::size_t eyes) {
+  DetectorFactory make_detector = [](const DetectorParams& params, std::size_t eyes, int /*stretches*/) {
     return make_cpu_detector(params, static_cast<int>(eyes));
   };
+  // How many stretches an export of a seekable file tracks at once, each on a detector of its own.
+  StretchCount export_stretches = [](const DetectorParams& /*params*/, std::size_t /*eyes*/) { return 1; };
   QString backend_reason;
   const plugins::AlgorithmRegistry* registry = nullptr;
   std::function<void(const QString&)> log_error;  // every error the window shows, e.g. to a log file

@@ -29,6 +29,7 @@ struct TraceExportRequest {
   DetectorParams params;
   std::filesystem::path csv;
   DetectorFactory make_detector;  // runs on the export's thread
+  int stretches = 1;  // tracked at once where the file can seek and says how long it is
 };
 
 struct TraceExportState {
