@@ -86,20 +86,32 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
   return {make_cpu_detector(params, threads), std::move(decision.why)};
 }
 
-int replay_stretches(Backend backend, const DetectorParams& params, std::size_t eyes) {
+int replay_stretches(Backend backend, const DetectorParams& params, std::span<const EyeRegion> regions) {
   constexpr std::size_t kMostCpuStretches = 16;
 #if defined(PT_HAVE_CUDA)
-  if (backend == Backend::Cuda) {
-    const int streams = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch) > 1 ? 2 : 1;
-    return gpu::kHardwareQueues / streams;
-  }
+  if (backend == Backend::Cuda) return cuda_replay_stretches(params, regions, gpu::free_device_memory());
 #else
   (void)backend;
   (void)params;
 #endif
   const auto cores = static_cast<std::size_t>(std::max(1U, std::thread::hardware_concurrency()));
-  return static_cast<int>(std::clamp<std::size_t>(cores / std::max<std::size_t>(1, eyes), 1, kMostCpuStretches));
+  const std::size_t eyes = std::max<std::size_t>(1, regions.size());
+  return static_cast<int>(std::clamp<std::size_t>(cores / eyes, 1, kMostCpuStretches));
 }
+
+#if defined(PT_HAVE_CUDA)
+int cuda_replay_stretches(const DetectorParams& params, std::span<const EyeRegion> regions,
+                          std::size_t free_device_bytes) {
+  const int in_flight = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch);
+  const int streams = in_flight > 1 ? 2 : 1;
+  std::size_t pixels = 0;
+  for (const EyeRegion& r : regions) pixels += static_cast<std::size_t>(std::max(0, r.rect.w)) * std::max(0, r.rect.h);
+  const std::size_t per_detector =
+      std::max<std::size_t>(1, kCudaDeviceBytesPerRegionPixel * pixels * static_cast<std::size_t>(in_flight));
+  const std::size_t fit = free_device_bytes / 4 * 3 / per_detector;
+  return static_cast<int>(std::clamp<std::size_t>(fit, 1, static_cast<std::size_t>(gpu::kHardwareQueues / streams)));
+}
+#endif
 
 bool stretches_outnumber_cores(int stretches) {
   return static_cast<unsigned>(std::max(stretches, 1)) > std::max(1U, std::thread::hardware_concurrency());

@@ -1,6 +1,7 @@
 #pragma once
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "pt/pupil/pupil_detector.hpp"
@@ -57,12 +58,25 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
 
 // How many stretches a seekable file's replay is cut into when nobody says (the window's export),
 // each tracked at once by a detector of its own from choose_detector(..., stretches). On the CPU,
-// as many as give each eye a core, up to 16. On CUDA, as many as the stretches' few streams fill
-// the device's hardware queues: 16 of two streams, or with a tracking window 32 of one. On the
-// H100 (bench --segments, 1280x1024 binocular, session 27) those were the best counts tried: full
-// regions 19,100-21,100 frames/s with 16 and 17,100-19,300 with 32; tracking windows 20,100-23,300
-// with 32 against 20,100-20,700 with 16.
-int replay_stretches(Backend backend, const DetectorParams& params, std::size_t eyes);
+// as many as give each eye a core, up to 16. On CUDA, cuda_replay_stretches with the device's
+// free memory now.
+int replay_stretches(Backend backend, const DetectorParams& params, std::span<const EyeRegion> regions);
+
+// CUDA's rule (built with CUDA only): as many stretches as their few streams fill the device's hardware queues, 16 of
+// two streams or with a tracking window 32 of one, but no more than three quarters of
+// `free_device_bytes` hold. On the H100 (bench --segments, 1280x1024 binocular, session 27) those
+// were the best counts tried: full regions 19,100-21,100 frames/s with 16 and 17,100-19,300 with
+// 32; tracking windows 20,100-23,300 with 32 against 20,100-20,700 with 16.
+int cuda_replay_stretches(const DetectorParams& params, std::span<const EyeRegion> regions,
+                          std::size_t free_device_bytes);
+
+// Device memory a CUDA detector takes for each pixel of its eye regions and each frame it keeps in
+// flight, with room to spare: each frame in flight keeps whole-region buffers, a tracking window's
+// too, for a pupil searched again in the whole region. On the H100 (bench --what track --frames
+// 1000, 1280x1024 binocular, two 640x1024 regions, session 28) 32 stretches of a tracking window
+// peaked at 5,884 MiB against 1,788 for one pass, and 16 of two frames in flight at 6,312 against
+// 2,540: 95-100 bytes.
+inline constexpr std::size_t kCudaDeviceBytesPerRegionPixel = 128;
 
 // Whether the detectors of `stretches` stretches tracked at once, a host thread each, are more than
 // the host's cores (std::thread::hardware_concurrency; 1 where it is unknown).

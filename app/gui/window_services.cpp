@@ -68,8 +68,9 @@ ui::MainWindowServices window_services(const plugins::AlgorithmRegistry& registr
     const int in_flight = stretches > 1 ? cli::kCudaFramesInFlightPerStretch : kCudaFramesInFlight;
     return cli::choose_detector(decided, params, eyes, in_flight, true, "graph", stretches).detector;
   };
-  services.export_stretches = [backend = decision.backend](const DetectorParams& params, std::size_t eyes) {
-    return cli::replay_stretches(backend, params, eyes);
+  services.export_stretches = [backend = decision.backend](const DetectorParams& params,
+                                                            std::span<const EyeRegion> regions) {
+    return cli::replay_stretches(backend, params, regions);
   };
   services.backend_reason = QString::fromStdString(decision.why);
   services.registry = &registry;

@@ -38,4 +38,14 @@ CudaDeviceProbe probe_cuda_device() {
   return p;
 }
 
+std::size_t free_device_memory() {
+  std::size_t free = 0;
+  std::size_t total = 0;
+  if (cudaMemGetInfo(&free, &total) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return free;
+}
+
 }  // namespace pt::gpu

@@ -5,6 +5,7 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <stdexcept>
+#include <vector>
 
 #include "cli/backend_report.hpp"
 #include "gui/window_services.hpp"
@@ -55,8 +56,9 @@ TEST_CASE("the window tracks on the backend asked for, as the command line would
   CHECK(automatic.make_detector(params, 2, 1)->backend() == decision.backend);
   // An export's stretches: as many as the command line's rule gives the backend, each detector
   // on that backend.
-  const int stretches = automatic.export_stretches(params, 2);
-  CHECK(stretches == pt::cli::replay_stretches(decision.backend, params, 2));
+  const std::vector<pt::EyeRegion> regions{{pt::EyeSide::Left, {0, 0, 640, 1024}}, {pt::EyeSide::Right, {640, 0, 640, 1024}}};
+  const int stretches = automatic.export_stretches(params, regions);
+  CHECK(stretches == pt::cli::replay_stretches(decision.backend, params, regions));
   CHECK(automatic.make_detector(params, 2, stretches)->backend() == decision.backend);
 
   CHECK_THROWS_AS(pt::gui::window_services(registry, "gpu"), std::invalid_argument);

@@ -82,7 +82,7 @@ MainWindow::MainWindow(MainWindowServices services, QWidget* parent)
          const DetectorParams params = plugins::detector_params_from(detector_form_->values());
          return TraceExportRequest{[open = services_.open_source, input = source_input_] { return open(input).source; },
                                    worker_->regions(), params, {}, services_.make_detector,
-                                   services_.export_stretches(params, worker_->regions().size())};
+                                   services_.export_stretches(params, worker_->regions())};
        },
        [this](const QString& text) { statusBar()->showMessage(text, 10000); },
        [this](const QString& text) { show_error(text); }},

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "cli/backend_report.hpp"
 #include "pt_catch.hpp"
@@ -18,17 +19,25 @@ TEST_CASE("a replay left to choose is cut into as many stretches as its backend 
   full.window.enabled = false;
   pt::DetectorParams windowed;
   windowed.window.enabled = true;
+  const std::vector<pt::EyeRegion> one{{pt::EyeSide::Single, {0, 0, 640, 480}}};
+  const std::vector<pt::EyeRegion> two{{pt::EyeSide::Left, {0, 0, 640, 1024}}, {pt::EyeSide::Right, {640, 0, 640, 1024}}};
   // The CPU: a core for each eye of each stretch, from 1 to 16 stretches.
   for (const pt::DetectorParams& params : {full, windowed}) {
-    CHECK(pt::cli::replay_stretches(pt::Backend::Cpu, params, 1) == std::clamp(cores, 1, 16));
-    CHECK(pt::cli::replay_stretches(pt::Backend::Cpu, params, 2) == std::clamp(cores / 2, 1, 16));
+    CHECK(pt::cli::replay_stretches(pt::Backend::Cpu, params, one) == std::clamp(cores, 1, 16));
+    CHECK(pt::cli::replay_stretches(pt::Backend::Cpu, params, two) == std::clamp(cores / 2, 1, 16));
   }
 #if defined(PT_CLI_HAS_CUDA)
   // CUDA: the device's 32 hardware queues, two streams a stretch for whole regions and one with a
-  // tracking window, whatever the host's cores.
-  CHECK(pt::cli::replay_stretches(pt::Backend::Cuda, full, 2) == 16);
-  CHECK(pt::cli::replay_stretches(pt::Backend::Cuda, windowed, 2) == 32);
-  CHECK(pt::cli::replay_stretches(pt::Backend::Cuda, windowed, 1) == 32);
+  // tracking window, whatever the host's cores, where the device's memory holds them.
+  constexpr std::size_t kGiB = std::size_t{1} << 30;
+  CHECK(pt::cli::cuda_replay_stretches(full, two, 80 * kGiB) == 16);
+  CHECK(pt::cli::cuda_replay_stretches(windowed, two, 80 * kGiB) == 32);
+  CHECK(pt::cli::cuda_replay_stretches(windowed, one, 80 * kGiB) == 32);
+  // Fewer where three quarters of the free memory hold fewer detectors: two 640x1024 regions at
+  // 128 bytes a pixel are 160 MiB a frame in flight.
+  CHECK(pt::cli::cuda_replay_stretches(windowed, two, 4 * kGiB) == 19);  // 3 GiB / 160 MiB
+  CHECK(pt::cli::cuda_replay_stretches(full, two, 4 * kGiB) == 9);       // 3 GiB / 320 MiB
+  CHECK(pt::cli::cuda_replay_stretches(full, two, 100 * std::size_t{1} << 20) == 1);  // at least one
 #endif
 }
 

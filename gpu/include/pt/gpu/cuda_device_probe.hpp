@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <string>
 
 namespace pt::gpu {
@@ -19,5 +20,8 @@ inline constexpr int kHardwareQueues = 32;
 // before any other CUDA call, it also asks the driver for kHardwareQueues hardware queues (unless
 // CUDA_DEVICE_MAX_CONNECTIONS is set), which only a context made afterwards gets.
 CudaDeviceProbe probe_cuda_device();
+
+// Device memory free now on the current device; 0 where it cannot be asked.
+std::size_t free_device_memory();
 
 }  // namespace pt::gpu

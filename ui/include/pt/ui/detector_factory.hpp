@@ -2,6 +2,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <span>
 
 #include "pt/pupil/pupil_detector.hpp"
 
@@ -14,7 +15,7 @@ namespace pt::ui {
 using DetectorFactory =
     std::function<std::unique_ptr<PupilDetector>(const DetectorParams& params, std::size_t eyes, int stretches)>;
 
-// How many stretches of a seekable file an export tracks at once with `params` and `eyes`.
-using StretchCount = std::function<int(const DetectorParams& params, std::size_t eyes)>;
+// How many stretches of a seekable file an export tracks at once with `params` in `regions`.
+using StretchCount = std::function<int(const DetectorParams& params, std::span<const EyeRegion> regions)>;
 
 }  // namespace pt::ui

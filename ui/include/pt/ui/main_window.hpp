@@ -52,7 +52,9 @@ struct MainWindowServices {
     return make_cpu_detector(params, static_cast<int>(eyes));
   };
   // How many stretches an export of a seekable file tracks at once, each on a detector of its own.
-  StretchCount export_stretches = [](const DetectorParams& /*params*/, std::size_t /*eyes*/) { return 1; };
+  StretchCount export_stretches = [](const DetectorParams& /*params*/, std::span<const EyeRegion> /*regions*/) {
+    return 1;
+  };
   QString backend_reason;
   const plugins::AlgorithmRegistry* registry = nullptr;
   std::function<void(const QString&)> log_error;  // every error the window shows, e.g. to a log file
