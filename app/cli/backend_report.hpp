@@ -62,9 +62,9 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
 // free memory now.
 int replay_stretches(Backend backend, const DetectorParams& params, std::span<const EyeRegion> regions);
 
-// CUDA's rule (built with CUDA only): as many stretches as their few streams fill the device's hardware queues, 16 of
-// two streams or with a tracking window 32 of one, but no more than three quarters of
-// `free_device_bytes` hold. On the H100 (bench --segments, 1280x1024 binocular, session 27) those
+// CUDA's rule (built with CUDA only): as many stretches as their few streams fill the device's
+// hardware queues, 16 of two streams or with a tracking window 32 of one, but no more than three
+// quarters of `free_device_bytes` hold. On the H100 (bench --segments, 1280x1024 binocular, session 27) those
 // were the best counts tried: full regions 19,100-21,100 frames/s with 16 and 17,100-19,300 with
 // 32; tracking windows 20,100-23,300 with 32 against 20,100-20,700 with 16.
 int cuda_replay_stretches(const DetectorParams& params, std::span<const EyeRegion> regions,

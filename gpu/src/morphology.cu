@@ -192,8 +192,9 @@ __global__ void __launch_bounds__(kMarksThreads) reflection_marks_kernel(CDevice
   if (__syncthreads_or(marked) != 0 && threadIdx.x == 0) {
     // The list has room for every tile of the grid; a count left over from a mask whose fill
     // never ran (and reset it) must not carry the appends past that.
+    const int tile = static_cast<int>(blockIdx.y * gridDim.x + blockIdx.x);
     const int at = atomicAdd(also.tiles.count, 1);
-    if (at < static_cast<int>(gridDim.x * gridDim.y)) also.tiles.list[at] = static_cast<int>(blockIdx.y * gridDim.x + blockIdx.x);
+    if (at < static_cast<int>(gridDim.x * gridDim.y)) also.tiles.list[at] = tile;
   }
 }
 
