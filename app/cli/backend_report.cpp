@@ -103,7 +103,7 @@ int replay_stretches(Backend backend, const DetectorParams& params, std::span<co
 int cuda_replay_stretches(const DetectorParams& params, std::span<const EyeRegion> regions,
                           std::size_t free_device_bytes) {
   const int in_flight = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch);
-  const int streams = in_flight > 1 ? 2 : 1;
+  const int streams = gpu::few_streams_count(in_flight);
   std::size_t pixels = 0;
   for (const EyeRegion& r : regions) pixels += static_cast<std::size_t>(std::max(0, r.rect.w)) * std::max(0, r.rect.h);
   const std::size_t per_detector =

@@ -59,7 +59,7 @@ class Detector final : public CudaPupilDetector {
       copies_.emplace();
       // A stretch's searches follow one another and are its longest chain: their blocks go ahead
       // of the preprocessing blocks of the other stretches waiting beside them.
-      if (slots_.size() > 1) searches_.emplace(StreamPriority::High);
+      if (few_streams_count(options.max_in_flight) > 1) searches_.emplace(StreamPriority::High);
     }
   }
 

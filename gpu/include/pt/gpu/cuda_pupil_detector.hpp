@@ -56,6 +56,9 @@ struct CudaDetectorOptions {
   bool yield_while_waiting = false;
 };
 
+// The streams of a detector with few_streams that keeps `max_in_flight` frames in flight.
+constexpr int few_streams_count(int max_in_flight) { return max_in_flight > 1 ? 2 : 1; }
+
 // Durations of the last collected frame's stages; for the device stages, the slower eye's.
 struct CudaStageTimes {
   double upload_us = 0.0;
