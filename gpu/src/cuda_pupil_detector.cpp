@@ -117,7 +117,7 @@ class Detector final : public CudaPupilDetector {
         const search::DeviceTrackState* handover =
             std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr;
         if (options_.few_streams) {
-          requests.push_back(lane->search_request(params, origin, time_s, states_[k].data(), handover));
+          requests.push_back(lane->search_request(params, origin, time_s, states_[k].data(), handover, search_stream()));
         } else {
           lane->search(params, origin, time_s, states_[k].data(), handover, chains_[k], options_.device_loop);
         }
@@ -128,7 +128,7 @@ class Detector final : public CudaPupilDetector {
       slot.whole[k] = region;
       slot.searched[k] = r;
     }
-    if (!requests.empty()) search::launch_eye_searches((searches_ ? *searches_ : *copies_).get(), requests, params);
+    if (!requests.empty()) search::launch_eye_searches(search_stream(), requests, params);
     slot.frame = std::move(frame);
     ++flying_;
   }
@@ -162,6 +162,9 @@ class Detector final : public CudaPupilDetector {
   }
 
  private:
+  // With few_streams: where the frame's searches are launched together.
+  [[nodiscard]] cudaStream_t search_stream() const { return (searches_ ? *searches_ : *copies_).get(); }
+
   [[nodiscard]] std::string loop_description() const {
     if (options_.few_streams) return "persistent kernel, a block an eye";
     return std::string(to_string(options_.device_loop)) + " loop";

@@ -19,9 +19,7 @@ EyeLane::EyeLane(int max_width, int max_height, cudaStream_t stream)
       input_(max_width, max_height),
       output_(max_width, 3 * max_height),
       results_(max_width, 3 * max_height),
-      preprocess_(max_width, max_height),
-      result_(1),
-      result_host_(1) {}
+      preprocess_(max_width, max_height) {}
 
 void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages) {
   width_ = pixels.width;
@@ -84,20 +82,23 @@ void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s
   PT_CUDA_CHECK(cudaStreamWaitEvent(stream_, chain.get(), 0));
   prepare_search(params, state, handover);
   search::enqueue_eye_search(stream_, {image(2), image(0), image(1), origin, time_s}, params, *search_buffers_, state,
-                             result_.data(), loop);
+                             result_.next(stream_), loop);
   chain.record(stream_);
-  PT_CUDA_CHECK(cudaMemcpyAsync(result_host_.data(), result_.data(), sizeof(search::EyeSearchResult),
-                                cudaMemcpyDeviceToHost, stream_));
-  done_.record(stream_);
+  if (timed_) done_.record(stream_);
 }
 
 search::EyeSearchRequest EyeLane::search_request(const DetectorParams& params, Point2f origin, double time_s,
                                                  search::DeviceTrackState* state,
-                                                 const search::DeviceTrackState* handover) {
+                                                 const search::DeviceTrackState* handover,
+                                                 cudaStream_t searches) {
   prepare_search(params, state, handover);
-  searchable_.record(stream_);
-  return {{image(2), image(0), image(1), origin, time_s}, search_buffers_.get(), state, result_.data(),
-          result_host_.data(), searchable_.get(), done_.get()};
+  return {{image(2), image(0), image(1), origin, time_s},
+          search_buffers_.get(),
+          state,
+          result_.next(searches),
+          stream_,
+          searchable_.get(),
+          timed_ ? done_.get() : nullptr};
 }
 
 CViewU8 EyeLane::image(int k) const {
@@ -106,6 +107,7 @@ CViewU8 EyeLane::image(int k) const {
 }
 
 bool EyeLane::finished() const {
+  if (searched_) return result_.arrived();
   const cudaError_t status = cudaEventQuery(done_.get());
   if (status == cudaErrorNotReady) return false;
   PT_CUDA_CHECK(status);
@@ -113,7 +115,9 @@ bool EyeLane::finished() const {
 }
 
 void EyeLane::wait(bool yielding) const {
-  if (yielding) {
+  if (searched_) {
+    result_.wait(yielding);
+  } else if (yielding) {
     done_.wait_yielding();
   } else {
     done_.synchronize();
@@ -127,6 +131,8 @@ EyePupilTracker::Preprocessed EyeLane::results() const noexcept {
 
 LaneTimes EyeLane::times() const {
   if (!timed_) return {};
+  // The result can arrive before the event after its search completes.
+  done_.synchronize();
   LaneTimes t{us_between(start_, uploaded_), us_between(uploaded_, preprocessed_), us_between(preprocessed_, done_), {}};
   if (searched_ && search_result().found) {
     for (int k = 0; k < search::kSearchStages; ++k) t.search_stages_us[k] = search_result().stage_us[k];

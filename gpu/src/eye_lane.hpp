@@ -13,6 +13,7 @@
 #include "pt/gpu/stream.hpp"
 #include "pt/pupil/eye_pupil_tracker.hpp"
 #include "search/eye_search.hpp"
+#include "search/published_result.hpp"
 #include "device_frame_search.hpp"
 
 namespace pt::gpu {
@@ -50,18 +51,20 @@ class EyeLane {
   // search. The result comes back into search_result().
   void search(const DetectorParams& params, Point2f origin, double time_s, search::DeviceTrackState* state,
               const search::DeviceTrackState* handover, Event& chain, DeviceLoop loop);
-  // The same search for search::launch_eye_searches() to launch with the frame's other eyes, on a
-  // stream that orders the eye's searches; the result comes back into search_result().
+  // The same search for search::launch_eye_searches() to launch with the frame's other eyes, on
+  // `searches`, a stream that orders the eye's searches; the result comes back into
+  // search_result().
   [[nodiscard]] search::EyeSearchRequest search_request(const DetectorParams& params, Point2f origin, double time_s,
                                                         search::DeviceTrackState* state,
-                                                        const search::DeviceTrackState* handover);
+                                                        const search::DeviceTrackState* handover,
+                                                        cudaStream_t searches);
   [[nodiscard]] bool finished() const;
   // `yielding`: the thread gives its core away between looks (Event::wait_yielding).
   void wait(bool yielding = false) const;
   // The uploaded view's images on the host, once finished after download_images().
   [[nodiscard]] EyePupilTracker::Preprocessed results() const noexcept;
   // The device search's result, once finished after search() or search_request().
-  [[nodiscard]] const search::EyeSearchResult& search_result() const noexcept { return *result_host_.data(); }
+  [[nodiscard]] const search::EyeSearchResult& search_result() const noexcept { return result_.get(); }
   [[nodiscard]] LaneTimes times() const;
 
  private:
@@ -77,13 +80,13 @@ class EyeLane {
   int width_ = 0;
   int height_ = 0;
   bool timed_ = false;
-  bool searched_ = false;  // the last frame was searched on the device
+  bool searched_ = false;  // the last frame was searched on the device: its result says when it is done
   std::optional<Stream> own_stream_;
   cudaStream_t stream_;
   Event start_;
   Event uploaded_;
   Event preprocessed_;
-  Event done_;
+  Event done_;        // the images are back; after a search, only when timed
   Event searchable_;  // a requested search's input and state are in place
   PinnedImageU8 staging_;
   DeviceImageU8 input_;
@@ -95,8 +98,7 @@ class EyeLane {
   std::unique_ptr<DeviceFrameSearch> frame_search_;            // made for the first such search
   bool frame_searched_ = false;                                // the uploaded view was
   SearchOutcome frame_outcome_;
-  DeviceBuffer<search::EyeSearchResult> result_;
-  PinnedBuffer<search::EyeSearchResult> result_host_;
+  search::PublishedResult result_;
 };
 
 }  // namespace pt::gpu

@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(kSearchThreads) joint_search_kernel(const __gr
 // `most_shared_bytes` to give) asks for it: no more than the flood uses, so that the rest of the
 // SM's memory caches the image.
 SearchJob search_job(const EyeSearchInput& input, const DetectorParams& params, const EyeSearchBuffers& buffers,
-                     DeviceTrackState* state, EyeSearchResult* result, int most_shared_bytes) {
+                     DeviceTrackState* state, ResultDestination to, int most_shared_bytes) {
   EyeSearchBuffers::Storage& s = buffers.storage();
   SearchJob job;
   job.in = input;
@@ -113,19 +113,20 @@ SearchJob search_job(const EyeSearchInput& input, const DetectorParams& params, 
   job.ransac_scratch = s.ransac_scratch.scratch();
   job.geometric = s.geometric.scratch();
   job.state = state;
-  job.result = result;
+  job.result = to.result;
+  job.serial = to.serial;
   return job;
 }
 
 }  // namespace
 
 void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,
-                        const EyeSearchBuffers& buffers, DeviceTrackState* state, EyeSearchResult* result,
+                        const EyeSearchBuffers& buffers, DeviceTrackState* state, ResultDestination to,
                         DeviceLoop loop) {
   EyeSearchBuffers::Storage& s = buffers.storage();
   // Once: the kernel keeps the attribute.
   static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
-  const SearchJob job = search_job(input, params, buffers, state, result, most_shared_bytes);
+  const SearchJob job = search_job(input, params, buffers, state, to, most_shared_bytes);
   const int flood_shared_bytes = job.flood.shared_bytes;
   if (loop == DeviceLoop::Graph) {
     if (!s.graph || s.graph->flood_shared_bytes() != flood_shared_bytes) {
@@ -154,15 +155,17 @@ void launch_eye_searches(cudaStream_t stream, std::span<const EyeSearchRequest> 
     int shared_bytes = 0;
     for (std::size_t k = 0; k < some.size(); ++k) {
       const EyeSearchRequest& r = some[k];
-      PT_CUDA_CHECK(cudaStreamWaitEvent(stream, r.ready, 0));
-      jobs.job[k] = search_job(r.input, params, *r.buffers, r.state, r.result, most_shared_bytes);
+      if (r.stream != stream) {
+        PT_CUDA_CHECK(cudaEventRecord(r.ready, r.stream));
+        PT_CUDA_CHECK(cudaStreamWaitEvent(stream, r.ready, 0));
+      }
+      jobs.job[k] = search_job(r.input, params, *r.buffers, r.state, r.to, most_shared_bytes);
       shared_bytes = std::max(shared_bytes, jobs.job[k].flood.shared_bytes);
     }
     joint_search_kernel<<<static_cast<unsigned>(some.size()), kSearchThreads, shared_bytes, stream>>>(jobs);
     PT_CUDA_CHECK(cudaGetLastError());
     for (const EyeSearchRequest& r : some) {
-      PT_CUDA_CHECK(cudaMemcpyAsync(r.result_host, r.result, sizeof(EyeSearchResult), cudaMemcpyDeviceToHost, stream));
-      PT_CUDA_CHECK(cudaEventRecord(r.done, stream));
+      if (r.done != nullptr) PT_CUDA_CHECK(cudaEventRecord(r.done, stream));
     }
   }
 }

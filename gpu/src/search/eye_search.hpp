@@ -41,6 +41,9 @@ struct EyeSearchResult {
   Point2f edges[kResultEdges];
   std::uint8_t inlier[kResultEdges];
   float stage_us[kSearchStages];  // by SearchStage, when the pupil was found
+  // Written last, once the rest has reached host memory: the host takes the result as complete
+  // when it reads the number it gave the search (PublishedResult).
+  std::uint32_t serial = 0;
 };
 
 // Whether the device search covers these parameters (Starburst with its edge lists in bounds);
@@ -72,10 +75,17 @@ struct EyeSearchInput {
   double time_s = 0.0;
 };
 
+// Where a search writes its result: pinned host memory (its device address) and the serial that
+// marks the result complete.
+struct ResultDestination {
+  EyeSearchResult* result = nullptr;
+  std::uint32_t serial = 0;
+};
+
 // Enqueues the search on `stream`, launched as `loop` says: reads and updates `*state`, writes
-// `*result` (device memory). The buffers' previous search must have finished.
+// the result to `to`. The buffers' previous search must have finished.
 void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,
-                        const EyeSearchBuffers& buffers, DeviceTrackState* state, EyeSearchResult* result,
+                        const EyeSearchBuffers& buffers, DeviceTrackState* state, ResultDestination to,
                         DeviceLoop loop);
 
 // One eye's search among the searches of a frame's eyes (launch_eye_searches).
@@ -83,17 +93,16 @@ struct EyeSearchRequest {
   EyeSearchInput input;
   const EyeSearchBuffers* buffers = nullptr;
   DeviceTrackState* state = nullptr;
-  EyeSearchResult* result = nullptr;       // device memory
-  EyeSearchResult* result_host = nullptr;  // pinned: where the result is copied
-  cudaEvent_t ready = nullptr;             // recorded once the input and `*state` are in place
-  cudaEvent_t done = nullptr;              // recorded once `*result_host` holds the result
+  ResultDestination to;
+  cudaStream_t stream = nullptr;  // where the input and `*state` are put in place
+  cudaEvent_t ready = nullptr;    // recorded on `stream` when the searches go to another
+  cudaEvent_t done = nullptr;     // recorded after the search where given (for stage timing)
 };
 
-// Enqueues on `stream` the searches of several eyes, each after its ready event, as one kernel
-// with a block for each eye that takes the persistent kernel's steps; then the copy of each result
-// to the host and its done event. The stream orders each eye's searches: eyes whose searches
-// always go to one stream this way need no other chain. The buffers' previous searches must
-// have finished.
+// Enqueues on `stream` the searches of several eyes, each after the work on its own stream, as
+// one kernel with a block for each eye that takes the persistent kernel's steps; then each done
+// event given. The stream orders each eye's searches: eyes whose searches always go to one stream
+// this way need no other chain. The buffers' previous searches must have finished.
 void launch_eye_searches(cudaStream_t stream, std::span<const EyeSearchRequest> eyes, const DetectorParams& params);
 
 }  // namespace pt::gpu::search

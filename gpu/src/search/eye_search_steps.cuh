@@ -8,6 +8,7 @@
 // Both make the same decisions: they run the same steps.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "border_levels.cuh"
 #include "confidence_measures.cuh"
@@ -47,7 +48,8 @@ struct SearchJob {
   RansacScratch ransac_scratch;
   GeometricScratch geometric;
   DeviceTrackState* state = nullptr;
-  EyeSearchResult* result = nullptr;
+  EyeSearchResult* result = nullptr;  // pinned host memory
+  std::uint32_t serial = 0;           // written last into the result
 };
 
 // One search's outcome: the fit and which list holds its points.
@@ -200,6 +202,14 @@ __device__ inline bool keep_progress(SearchProgress& p, const StageClock& clock,
   return true;
 }
 
+// Seals the result with the job's serial once every write to it has reached host memory: the
+// host polls the serial instead of waiting for a copy and an event. Called by one thread, after
+// the block's writes to the result are fenced (or by the only thread that wrote it).
+__device__ inline void publish_result(const SearchJob& job) {
+  __threadfence_system();
+  *static_cast<volatile std::uint32_t*>(&job.result->serial) = job.serial;
+}
+
 // The frame is the host's: the device did not track the eye, or cannot finish the search as the
 // CPU does, and then the host searches the frame again from where it started and keeps the eye
 // until it hands it back. Called by one thread.
@@ -214,7 +224,7 @@ __device__ inline void leave_to_host(const SearchJob& job, const SearchProgress&
 
 // EyePupilTracker::assess and believe on the search's outcome, the eye's state updated, and the
 // result written.
-__device__ inline void end_search(const SearchJob& job, const SearchProgress& p, StageClock& clock) {
+__device__ inline void write_result(const SearchJob& job, const SearchProgress& p, StageClock& clock) {
   EyeSearchResult& r = *job.result;
   const DeviceTrackState& before = p.before;
   const StarburstOutcome& o = p.o;
@@ -264,6 +274,14 @@ __device__ inline void end_search(const SearchJob& job, const SearchProgress& p,
   r.fit = o.fit;
   r.edge_count = *edges.count;
   clock.report(r.stage_us);
+}
+
+// The search's last step: the result written and published.
+__device__ inline void end_search(const SearchJob& job, const SearchProgress& p, StageClock& clock) {
+  write_result(job, p, clock);
+  __threadfence_system();  // each thread's part of the result goes out before the serial
+  __syncthreads();
+  if (threadIdx.x == 0) publish_result(job);
 }
 
 // The whole search in the calling block, its steps one after another: the persistent kernel's

@@ -18,7 +18,10 @@ __device__ void TailHandOn::operator()(const SearchProgress& p, const SearchJob*
   } else {
     split_end<<<1, kSearchThreads, 0, cudaStreamTailLaunch>>>(job, progress);
   }
-  if (cudaGetLastError() != cudaSuccess) leave_to_host(*job, p);
+  if (cudaGetLastError() != cudaSuccess) {
+    leave_to_host(*job, p);
+    publish_result(*job);
+  }
 }
 
 }  // namespace
