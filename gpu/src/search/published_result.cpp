@@ -16,6 +16,7 @@ constexpr auto kStreamCheckEvery = std::chrono::milliseconds(1);
 }  // namespace
 
 PublishedResult::PublishedResult() : host_(1) {
+  *host_.data() = EyeSearchResult{};  // pinned memory comes uninitialised: its serial could pass for one given
   void* device = nullptr;
   PT_CUDA_CHECK(cudaHostGetDevicePointer(&device, host_.data(), 0));
   device_ = static_cast<EyeSearchResult*>(device);
