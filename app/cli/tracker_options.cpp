@@ -28,7 +28,7 @@ void add_tracker_options(CLI::App& cmd, TrackerOptions& o) {
   add_algorithm_option(cmd, o.algorithm);
   add_backend_option(cmd, o.backend);
   cmd.add_option("--cuda-search", o.cuda_search,
-                 "CUDA backend, where tracked pupils are searched: device (only results copied back; lost pupils "
+                 "CUDA backend, where tracked pupils are searched: device (only results come back; lost pupils "
                  "found again on the CPU), host (the CPU's search on every preprocessed frame) or auto (device, the "
                  "faster); the same results to the bit")
       ->check(CLI::IsMember({"auto", "device", "host"}))

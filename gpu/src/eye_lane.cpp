@@ -71,6 +71,7 @@ void EyeLane::prepare_search(const DetectorParams& params, search::DeviceTrackSt
   if (!search_buffers_ || !search_buffers_->serves(params)) {
     search_buffers_ = std::make_unique<search::EyeSearchBuffers>(max_width_, max_height_, params);
   }
+  if (!result_) result_.emplace();
   searched_ = true;
   if (handover != nullptr) {
     PT_CUDA_CHECK(cudaMemcpyAsync(state, handover, sizeof(*state), cudaMemcpyHostToDevice, stream_));
@@ -82,7 +83,7 @@ void EyeLane::search(const DetectorParams& params, Point2f origin, double time_s
   PT_CUDA_CHECK(cudaStreamWaitEvent(stream_, chain.get(), 0));
   prepare_search(params, state, handover);
   search::enqueue_eye_search(stream_, {image(2), image(0), image(1), origin, time_s}, params, *search_buffers_, state,
-                             result_.next(stream_), loop);
+                             result_->next(stream_), loop);
   chain.record(stream_);
   if (timed_) done_.record(stream_);
 }
@@ -95,7 +96,7 @@ search::EyeSearchRequest EyeLane::search_request(const DetectorParams& params, P
   return {{image(2), image(0), image(1), origin, time_s},
           search_buffers_.get(),
           state,
-          result_.next(searches),
+          result_->next(searches),
           stream_,
           searchable_.get(),
           timed_ ? done_.get() : nullptr};
@@ -107,7 +108,7 @@ CViewU8 EyeLane::image(int k) const {
 }
 
 bool EyeLane::finished() const {
-  if (searched_) return result_.arrived();
+  if (searched_) return result_->finished();
   const cudaError_t status = cudaEventQuery(done_.get());
   if (status == cudaErrorNotReady) return false;
   PT_CUDA_CHECK(status);
@@ -116,7 +117,7 @@ bool EyeLane::finished() const {
 
 void EyeLane::wait(bool yielding) const {
   if (searched_) {
-    result_.wait(yielding);
+    result_->wait(yielding);
   } else if (yielding) {
     done_.wait_yielding();
   } else {

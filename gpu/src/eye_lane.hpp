@@ -64,7 +64,7 @@ class EyeLane {
   // The uploaded view's images on the host, once finished after download_images().
   [[nodiscard]] EyePupilTracker::Preprocessed results() const noexcept;
   // The device search's result, once finished after search() or search_request().
-  [[nodiscard]] const search::EyeSearchResult& search_result() const noexcept { return result_.get(); }
+  [[nodiscard]] const search::EyeSearchResult& search_result() const noexcept { return result_->get(); }
   [[nodiscard]] LaneTimes times() const;
 
  private:
@@ -87,7 +87,7 @@ class EyeLane {
   Event uploaded_;
   Event preprocessed_;
   Event done_;        // the images are back; after a search, only when timed
-  Event searchable_;  // a requested search's input and state are in place
+  Event searchable_;  // recorded at a requested search's launch where it goes to another stream
   PinnedImageU8 staging_;
   DeviceImageU8 input_;
   // cleaned, mask and smoothed stacked in rows, so that one copy brings all three back.
@@ -98,7 +98,7 @@ class EyeLane {
   std::unique_ptr<DeviceFrameSearch> frame_search_;            // made for the first such search
   bool frame_searched_ = false;                                // the uploaded view was
   SearchOutcome frame_outcome_;
-  search::PublishedResult result_;
+  std::optional<search::PublishedResult> result_;  // made for the first search
 };
 
 }  // namespace pt::gpu

@@ -1,6 +1,8 @@
 // A search result the device writes into pinned host memory: the host takes it as arrived only
 // at the serial of the search it last asked for, and a wait on a search that never publishes
-// ends in an error instead of hanging.
+// ends in an error instead of hanging. The kernels' own publishing is checked end to end by the
+// tracking parity tests (test_gpu_tracking), whose every device-searched frame waits on it.
+#include <chrono>
 #include <cstdint>
 
 #include "gpu_test_support.hpp"
@@ -47,4 +49,15 @@ TEST_CASE("Waiting for a result that its finished stream never published is an e
   (void)result.next(stream.get());  // nothing enqueued: the stream is finished at once
   CHECK_THROWS_AS(result.wait(false), pt::gpu::CudaError);
   CHECK_THROWS_AS(result.wait(true), pt::gpu::CudaError);
+  // A look that does not wait reports the same once its millisecond between stream checks is up.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  bool threw = false;
+  while (!threw && std::chrono::steady_clock::now() < give_up) {
+    try {
+      (void)result.finished();
+    } catch (const pt::gpu::CudaError&) {
+      threw = true;
+    }
+  }
+  CHECK(threw);
 }

@@ -153,11 +153,13 @@ void launch_eye_searches(cudaStream_t stream, std::span<const EyeSearchRequest> 
     const std::span<const EyeSearchRequest> some = eyes.subspan(first, std::min<std::size_t>(kJointSearches, eyes.size() - first));
     JointJobs jobs;
     int shared_bytes = 0;
+    cudaStream_t waited = stream;  // every eye's work is enqueued by now: one wait a stream covers it
     for (std::size_t k = 0; k < some.size(); ++k) {
       const EyeSearchRequest& r = some[k];
-      if (r.stream != stream) {
+      if (r.stream != stream && r.stream != waited) {
         PT_CUDA_CHECK(cudaEventRecord(r.ready, r.stream));
         PT_CUDA_CHECK(cudaStreamWaitEvent(stream, r.ready, 0));
+        waited = r.stream;
       }
       jobs.job[k] = search_job(r.input, params, *r.buffers, r.state, r.to, most_shared_bytes);
       shared_bytes = std::max(shared_bytes, jobs.job[k].flood.shared_bytes);

@@ -41,8 +41,8 @@ struct EyeSearchResult {
   Point2f edges[kResultEdges];
   std::uint8_t inlier[kResultEdges];
   float stage_us[kSearchStages];  // by SearchStage, when the pupil was found
-  // Written last, once the rest has reached host memory: the host takes the result as complete
-  // when it reads the number it gave the search (PublishedResult).
+  // Written last, ordered after the rest by a system-wide fence: the host takes the result as
+  // complete when it reads the number it gave the search (PublishedResult).
   std::uint32_t serial = 0;
 };
 

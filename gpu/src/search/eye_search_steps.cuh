@@ -202,8 +202,8 @@ __device__ inline bool keep_progress(SearchProgress& p, const StageClock& clock,
   return true;
 }
 
-// Seals the result with the job's serial once every write to it has reached host memory: the
-// host polls the serial instead of waiting for a copy and an event. Called by one thread, after
+// Seals the result with the job's serial, ordered after every write to it by a system-wide fence:
+// the host polls the serial instead of waiting for a copy and an event. Called by one thread, after
 // the block's writes to the result are fenced (or by the only thread that wrote it).
 __device__ inline void publish_result(const SearchJob& job) {
   __threadfence_system();
@@ -249,7 +249,7 @@ __device__ inline void write_result(const SearchJob& job, const SearchProgress& 
     m.ellipse = e;
   }
   clock.charge(SearchStage::Confidence);
-  // Copy each edge point back while the block is still here.
+  // Each edge point into the host's result while the block is still here.
   const int n = min(*edges.count, kResultEdges);
   for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) {
     r.edges[i] = edges.points[i];

@@ -1,7 +1,6 @@
 #include "published_result.hpp"
 
 #include <atomic>
-#include <chrono>
 #include <thread>
 
 #include "pt/gpu/cuda_check.hpp"
@@ -24,6 +23,7 @@ PublishedResult::PublishedResult() : host_(1) {
 
 ResultDestination PublishedResult::next(cudaStream_t stream) {
   stream_ = stream;
+  next_check_ = std::chrono::steady_clock::now() + kStreamCheckEvery;
   ++serial_;
   if (serial_ == 0) ++serial_;  // 0 is the fresh buffer's
   return {device_, serial_};
@@ -33,17 +33,22 @@ bool PublishedResult::arrived() const {
   return std::atomic_ref<std::uint32_t>(host_.data()->serial).load(std::memory_order_acquire) == serial_;
 }
 
+bool PublishedResult::finished() const {
+  if (arrived()) return true;
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_check_) return false;
+  next_check_ = now + kStreamCheckEvery;
+  const cudaError_t status = cudaStreamQuery(stream_);
+  if (status == cudaErrorNotReady) return false;
+  PT_CUDA_CHECK(status);
+  // The stream is done, and with it the search's writes: the serial is there, or never will be.
+  if (!arrived()) throw CudaError("a device search ended without publishing its result");
+  return true;
+}
+
 void PublishedResult::wait(bool yielding) const {
-  auto next_check = std::chrono::steady_clock::now() + kStreamCheckEvery;
-  while (!arrived()) {
+  while (!finished()) {
     if (yielding) std::this_thread::yield();
-    if (std::chrono::steady_clock::now() < next_check) continue;
-    const cudaError_t status = cudaStreamQuery(stream_);
-    if (status != cudaErrorNotReady) {
-      PT_CUDA_CHECK(status);
-      if (!arrived()) throw CudaError("a device search ended without publishing its result");
-    }
-    next_check = std::chrono::steady_clock::now() + kStreamCheckEvery;
   }
 }
 
