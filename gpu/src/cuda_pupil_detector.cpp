@@ -21,13 +21,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Page-locked frames (a pool from the pinned allocator) go to the device without staging.
-bool is_pinned(const void* p) {
-  cudaPointerAttributes attributes{};
-  PT_CUDA_CHECK(cudaPointerGetAttributes(&attributes, p));
-  return attributes.type == cudaMemoryTypeHost;
-}
-
 // One frame in flight with what its search needs once the device is done.
 struct Slot {
   Frame frame;
@@ -100,7 +93,8 @@ class Detector final : public CudaPupilDetector {
       if (eye < last_.size()) last_[eye].reset();
     }
     const CViewU8 pixels = std::as_const(frame).pixels();
-    slot.pinned = is_pinned(pixels.data);
+    // Page-locked frames (a pool from the pinned allocator) go to the device without staging.
+    slot.pinned = frame.memory_kind() == MemoryKind::HostPinned;
     std::vector<search::EyeSearchRequest> requests;  // with few_streams, launched together
     for (std::size_t k = 0; k < regions.size(); ++k) {
       const RectI region = regions[k].rect.intersect(pixels.bounds());

@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "pt/host_allocator.hpp"
 #include "pt/image.hpp"
 
 namespace pt {
@@ -39,6 +40,8 @@ class Frame {
   [[nodiscard]] CViewU8 pixels() const noexcept { return view_; }
   [[nodiscard]] FrameInfo& info() noexcept { return info_; }
   [[nodiscard]] const FrameInfo& info() const noexcept { return info_; }
+  // Its pool's: a device copies pinned pixels without staging them (Invalid for no frame).
+  [[nodiscard]] MemoryKind memory_kind() const noexcept;
   // Narrows the view to a smaller picture (a camera ROI); the slot keeps its capacity.
   void set_size(int width, int height) noexcept;
 

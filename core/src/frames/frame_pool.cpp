@@ -32,6 +32,8 @@ void Frame::release() noexcept {
   view_ = {};
 }
 
+MemoryKind Frame::memory_kind() const noexcept { return pool_ != nullptr ? pool_->memory_kind() : MemoryKind::Invalid; }
+
 void Frame::set_size(int width, int height) noexcept {
   if (pool_ == nullptr || width > pool_->width() || height > pool_->height()) return;
   view_.width = width;

@@ -35,6 +35,30 @@ TEST_CASE("moving a frame moves the lease, not the slot") {
   CHECK(pool.available() == 1);
 }
 
+TEST_CASE("a frame tells the memory kind of its pool's allocator, and no frame none") {
+  // An allocator that only claims pinned memory: what a GPU backend's pool says of its frames.
+  class ClaimsPinned final : public pt::HostAllocator {
+   public:
+    void* allocate(std::size_t bytes) override { return plain_->allocate(bytes); }
+    void deallocate(void* p) noexcept override { plain_->deallocate(p); }
+    pt::MemoryKind kind() const noexcept override { return pt::MemoryKind::HostPinned; }
+
+   private:
+    std::shared_ptr<pt::HostAllocator> plain_ = pt::make_host_allocator();
+  };
+  pt::FramePool host(8, 8, 1, pt::make_host_allocator());
+  pt::FramePool pinned(8, 8, 1, std::make_shared<ClaimsPinned>());
+  auto h = host.try_acquire();
+  auto p = pinned.try_acquire();
+  REQUIRE(h.has_value());
+  REQUIRE(p.has_value());
+  CHECK(h->memory_kind() == pt::MemoryKind::Host);
+  CHECK(p->memory_kind() == pt::MemoryKind::HostPinned);
+  pt::Frame moved = std::move(*p);
+  CHECK(p->memory_kind() == pt::MemoryKind::Invalid);
+  CHECK(moved.memory_kind() == pt::MemoryKind::HostPinned);
+}
+
 TEST_CASE("pool refuses nonsense geometry") {
   CHECK_THROWS_AS(pt::FramePool(0, 10, 2, pt::make_host_allocator()), std::invalid_argument);
   CHECK_THROWS_AS(pt::FramePool(10, 10, 0, pt::make_host_allocator()), std::invalid_argument);
