@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "eye_lane.hpp"
+#include "joint_preprocessing.hpp"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/cuda_device_probe.hpp"
 #include "pt/gpu/stream.hpp"
@@ -35,6 +36,9 @@ struct Slot {
   std::vector<char> on_device;  // searched on the device (else its images came back)
   Clock::time_point submitted;
   std::vector<std::unique_ptr<EyeLane>> lanes;
+  // With few_streams, untimed: the preprocessing of the lanes, which share a stream, as one graph.
+  // A slot's own, since its lanes (and so its capture) differ from the other slots'.
+  std::unique_ptr<JointPreprocessing> joint;
 };
 
 class Detector final : public CudaPupilDetector {
@@ -95,7 +99,8 @@ class Detector final : public CudaPupilDetector {
     const CViewU8 pixels = std::as_const(frame).pixels();
     // Page-locked frames (a pool from the pinned allocator) go to the device without staging.
     slot.pinned = frame.memory_kind() == MemoryKind::HostPinned;
-    std::vector<search::EyeSearchRequest> requests;  // with few_streams, launched together
+    // The copies and preprocessing of every eye first, then their searches.
+    std::vector<EyeLane*> shared;  // lanes on the detector's shared stream, preprocessed jointly
     for (std::size_t k = 0; k < regions.size(); ++k) {
       const RectI region = regions[k].rect.intersect(pixels.bounds());
       const RectI r = tracking_window(region, last_[k], params.window);
@@ -104,23 +109,38 @@ class Detector final : public CudaPupilDetector {
       if (!lane || !lane->fits(region.w, region.h)) {
         lane = std::make_unique<EyeLane>(region.w, region.h, copies_ ? copies_->get() : nullptr);
       }
-      lane->upload(pixels.sub(r), slot.pinned, params, options_.time_stages);
+      slot.whole[k] = region;
+      slot.searched[k] = r;
+      if (!copies_ || options_.time_stages) {
+        lane->upload(pixels.sub(r), slot.pinned, params, options_.time_stages);
+        continue;
+      }
+      lane->copy_up(pixels.sub(r), slot.pinned, false);
+      shared.push_back(lane.get());
+    }
+    if (!shared.empty()) {
+      if (!slot.joint) slot.joint = std::make_unique<JointPreprocessing>();
+      (*slot.joint)(copies_->get(), shared, params);
+    }
+    std::vector<search::EyeSearchRequest> requests;  // with few_streams, launched together
+    for (std::size_t k = 0; k < regions.size(); ++k) {
+      const RectI r = slot.searched[k];
+      if (r.empty()) continue;
+      EyeLane& lane = *slot.lanes[k];
       if (device_search && on_device_[k] != 0) {
         const Point2f origin{static_cast<float>(r.x), static_cast<float>(r.y)};
         const double time_s = std::as_const(frame).info().timestamp_s;
         const search::DeviceTrackState* handover =
             std::exchange(handover_due_[k], 0) != 0 ? handovers_[k].data() : nullptr;
         if (options_.few_streams) {
-          requests.push_back(lane->search_request(params, origin, time_s, states_[k].data(), handover, search_stream()));
+          requests.push_back(lane.search_request(params, origin, time_s, states_[k].data(), handover, search_stream()));
         } else {
-          lane->search(params, origin, time_s, states_[k].data(), handover, chains_[k], options_.device_loop);
+          lane.search(params, origin, time_s, states_[k].data(), handover, chains_[k], options_.device_loop);
         }
         slot.on_device[k] = 1;
       } else {
-        bring_back(*lane, params);
+        bring_back(lane, params);
       }
-      slot.whole[k] = region;
-      slot.searched[k] = r;
     }
     if (!requests.empty()) search::launch_eye_searches(search_stream(), requests, params);
     slot.frame = std::move(frame);

@@ -22,27 +22,38 @@ EyeLane::EyeLane(int max_width, int max_height, cudaStream_t stream)
       preprocess_(max_width, max_height) {}
 
 void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages) {
+  copy_up(pixels, pinned, time_stages);
+  preprocess(params);
+}
+
+void EyeLane::copy_up(CViewU8 pixels, bool pinned, bool time_stages) {
   width_ = pixels.width;
   height_ = pixels.height;
   timed_ = time_stages;
   frame_searched_ = false;
-  const cudaStream_t s = stream_;
   CViewU8 source = pixels;
   if (!pinned) {
     const ViewU8 staged = staging_.view().sub({0, 0, width_, height_});
     copy_pixels(pixels, staged);
     source = staged;
   }
-  if (timed_) start_.record(s);
-  const DeviceViewU8 in = input_.view().sub({0, 0, width_, height_});
-  upload_async(s, source, in);
-  if (timed_) uploaded_.record(s);
+  if (timed_) start_.record(stream_);
+  upload_async(stream_, source, input());
+  if (timed_) uploaded_.record(stream_);
+}
+
+void EyeLane::preprocess(const DetectorParams& params) {
+  preprocess_(stream_, input(), outputs(), params.reflections, params.smoothing);
+  if (timed_) preprocessed_.record(stream_);
+}
+
+void EyeLane::enqueue_preprocessing(cudaStream_t stream, const DetectorParams& params) {
+  preprocess_.enqueue(stream, input(), outputs(), params.reflections, params.smoothing);
+}
+
+PreprocessedEye EyeLane::outputs() const noexcept {
   const DeviceViewU8 out = output_.view();
-  preprocess_(s, in,
-              {out.sub({0, 0, width_, height_}), out.sub({0, height_, width_, height_}),
-               out.sub({0, 2 * height_, width_, height_})},
-              params.reflections, params.smoothing);
-  if (timed_) preprocessed_.record(s);
+  return {out.sub({0, 0, width_, height_}), out.sub({0, height_, width_, height_}), out.sub({0, 2 * height_, width_, height_})};
 }
 
 void EyeLane::download_images() {

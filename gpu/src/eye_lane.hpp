@@ -37,6 +37,15 @@ class EyeLane {
   // memory goes through the lane's pinned staging first. Then download_images(), search() or
   // search_request() follows, and the lane is finished once that has (the request once launched).
   void upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages);
+  // upload() in two parts: the copy, then the preprocessing (captured by the lane's own
+  // preprocessor, or by JointPreprocessing with the frame's other eyes', enqueue_preprocessing).
+  void copy_up(CViewU8 pixels, bool pinned, bool time_stages);
+  void preprocess(const DetectorParams& params);
+  // The preprocessing of the copied view, uncaptured, on `stream`, for a capture of its own. Untimed.
+  void enqueue_preprocessing(cudaStream_t stream, const DetectorParams& params);
+  [[nodiscard]] cudaStream_t stream() const noexcept { return stream_; }
+  [[nodiscard]] int width() const noexcept { return width_; }
+  [[nodiscard]] int height() const noexcept { return height_; }
   // Enqueues the copy of the three preprocessed images back to the host.
   void download_images();
   // Enqueues a search that needs no seed (device_frame_search_supports) of the uploaded view on
@@ -71,6 +80,8 @@ class EyeLane {
   // Output image k (0 cleaned, 1 mask, 2 smoothed) of the uploaded view, as core's views see
   // device images: uint8 rows `pitch` bytes apart.
   [[nodiscard]] CViewU8 image(int k) const;
+  [[nodiscard]] DeviceViewU8 input() const noexcept { return input_.view().sub({0, 0, width_, height_}); }
+  [[nodiscard]] PreprocessedEye outputs() const noexcept;
   // Enqueues the copy of `handover`, when given, over `*state`, and makes the search buffers.
   void prepare_search(const DetectorParams& params, search::DeviceTrackState* state,
                       const search::DeviceTrackState* handover);

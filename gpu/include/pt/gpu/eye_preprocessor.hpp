@@ -27,13 +27,14 @@ class EyePreprocessor {
   // are captured into a graph, which later calls with them relaunch.
   void operator()(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out, const ReflectionParams& reflections,
                   const SmoothingParams& smoothing);
+  // The same work enqueued as it is, never captured: for a capture that takes it with other work.
+  void enqueue(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out, const ReflectionParams& reflections,
+               const SmoothingParams& smoothing);
   [[nodiscard]] const int* reflections_filled() const noexcept { return reflections_.filled_count(); }
 
  private:
   // The blur's weights are derived on the host; a new size or sigma derives them again.
   const GaussianBlur& gaussian(const SmoothingParams& smoothing);
-  void enqueue(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out, const ReflectionParams& reflections,
-               const SmoothingParams& smoothing);
 
   struct Arguments {
     CDeviceViewU8 src;
