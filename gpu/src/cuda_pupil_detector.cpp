@@ -99,8 +99,9 @@ class Detector final : public CudaPupilDetector {
     const CViewU8 pixels = std::as_const(frame).pixels();
     // Page-locked frames (a pool from the pinned allocator) go to the device without staging.
     slot.pinned = frame.memory_kind() == MemoryKind::HostPinned;
-    // The copies and preprocessing of every eye first, then their searches.
-    std::vector<EyeLane*> shared;  // lanes on the detector's shared stream, preprocessed jointly
+    // Every eye's copy first, then its preprocessing (the eyes on the shared stream's in one graph,
+    // which must come after all their copies), then the searches.
+    std::vector<EyeLane*> shared;
     for (std::size_t k = 0; k < regions.size(); ++k) {
       const RectI region = regions[k].rect.intersect(pixels.bounds());
       const RectI r = tracking_window(region, last_[k], params.window);
@@ -108,6 +109,8 @@ class Detector final : public CudaPupilDetector {
       std::unique_ptr<EyeLane>& lane = slot.lanes[k];
       if (!lane || !lane->fits(region.w, region.h)) {
         lane = std::make_unique<EyeLane>(region.w, region.h, copies_ ? copies_->get() : nullptr);
+        // Its capture names the old lanes' buffers, and a new lane may come to lie where an old one was.
+        slot.joint.reset();
       }
       slot.whole[k] = region;
       slot.searched[k] = r;
@@ -312,7 +315,10 @@ class Detector final : public CudaPupilDetector {
       // As on the CPU: a pupil that left its window is searched for in the whole region in the
       // same frame. The lane is free again, and the frame is still here.
       if (!m.detected && r != slot.whole[k]) {
-        lane.upload(std::as_const(slot.frame).pixels().sub(slot.whole[k]), slot.pinned, slot.params, false);
+        // Enqueued as it is: a capture on a stream that the eyes share would take in whatever the
+        // gang's other threads enqueue there meanwhile.
+        lane.copy_up(std::as_const(slot.frame).pixels().sub(slot.whole[k]), slot.pinned, false);
+        lane.enqueue_preprocessing(lane.stream(), slot.params);
         bring_back(lane, slot.params);
         lane.wait(options_.yield_while_waiting);
         search(slot.whole[k]);
@@ -336,8 +342,8 @@ class Detector final : public CudaPupilDetector {
   ParallelFor gang_;
   // With few_streams: every lane's stream, and the stream of the searches (none with one frame in
   // flight: the lanes' takes them). Work goes on the lanes' stream from the thread that submits,
-  // or from the gang's threads while it waits for them, never from two at once: an
-  // EyePreprocessor capturing its work there captures only its own.
+  // or from the gang's threads while it waits for them, which may enqueue there at once: only
+  // the submitting thread captures work there (JointPreprocessing), while no gang thread runs.
   std::optional<Stream> copies_;
   std::optional<Stream> searches_;
   std::vector<Slot> slots_;  // a ring: flying_ frames from oldest_ on

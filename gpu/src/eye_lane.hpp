@@ -1,8 +1,8 @@
 #pragma once
 // One eye of one frame in flight on the device: its own stream, buffers, preprocessing and
 // search, so that eyes and frames overlap freely; or a stream it shares with the detector's other
-// lanes, their copies and preprocessing then one after another, and its search launched with the
-// frame's other eyes'. Buffers are sized once for the eye's whole region. A frame is either searched on the
+// lanes, its copy then in turn with theirs, its preprocessing captured with theirs
+// (JointPreprocessing) and its search launched with the frame's other eyes'. Buffers are sized once for the eye's whole region. A frame is either searched on the
 // device (only the result comes back) or its preprocessed images come back for the host's search.
 #include <array>
 #include <memory>
@@ -37,11 +37,11 @@ class EyeLane {
   // memory goes through the lane's pinned staging first. Then download_images(), search() or
   // search_request() follows, and the lane is finished once that has (the request once launched).
   void upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages);
-  // upload() in two parts: the copy, then the preprocessing (captured by the lane's own
-  // preprocessor, or by JointPreprocessing with the frame's other eyes', enqueue_preprocessing).
+  // upload()'s copy alone; enqueue_preprocessing() follows.
   void copy_up(CViewU8 pixels, bool pinned, bool time_stages);
-  void preprocess(const DetectorParams& params);
-  // The preprocessing of the copied view, uncaptured, on `stream`, for a capture of its own. Untimed.
+  // The preprocessing of the copied view on `stream`, never captured here: for the caller's
+  // capture with other lanes' work, or where capturing on the lane's stream could take in work
+  // that other threads enqueue there meanwhile. Untimed.
   void enqueue_preprocessing(cudaStream_t stream, const DetectorParams& params);
   [[nodiscard]] cudaStream_t stream() const noexcept { return stream_; }
   [[nodiscard]] int width() const noexcept { return width_; }
@@ -80,6 +80,8 @@ class EyeLane {
   // Output image k (0 cleaned, 1 mask, 2 smoothed) of the uploaded view, as core's views see
   // device images: uint8 rows `pitch` bytes apart.
   [[nodiscard]] CViewU8 image(int k) const;
+  // upload()'s preprocessing: captured by the lane's own preprocessor once it repeats.
+  void preprocess(const DetectorParams& params);
   [[nodiscard]] DeviceViewU8 input() const noexcept { return input_.view().sub({0, 0, width_, height_}); }
   [[nodiscard]] PreprocessedEye outputs() const noexcept;
   // Enqueues the copy of `handover`, when given, over `*state`, and makes the search buffers.

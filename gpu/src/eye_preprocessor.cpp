@@ -18,24 +18,8 @@ const GaussianBlur& EyePreprocessor::gaussian(const SmoothingParams& smoothing) 
 void EyePreprocessor::operator()(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out,
                                  const ReflectionParams& reflections, const SmoothingParams& smoothing) {
   if (src.empty()) return;
-  const Arguments now{src, out, reflections, smoothing};
-  const bool repeated = previous_ == now;
-  previous_ = now;
-  const auto work = [&](cudaStream_t s) { enqueue(s, src, out, reflections, smoothing); };
-  if (captured_for_ == now) {
-    captured_.launch(stream, false, work);
-    return;
-  }
-  // Arguments that change from call to call (a tracking window sized from the last pupil) would
-  // cost a capture each time, more than the launches it saves: they are captured only once the
-  // same arguments come twice in a row.
-  if (!repeated) {
-    work(stream);
-    return;
-  }
-  captured_for_.reset();  // until the capture has succeeded
-  captured_.launch(stream, true, work);
-  captured_for_ = now;
+  captured_.launch(stream, Arguments{src, out, reflections, smoothing},
+                   [&](cudaStream_t s) { enqueue(s, src, out, reflections, smoothing); });
 }
 
 void EyePreprocessor::enqueue(cudaStream_t stream, CDeviceViewU8 src, const PreprocessedEye& out,

@@ -7,20 +7,7 @@ namespace pt::gpu {
 void JointPreprocessing::operator()(cudaStream_t stream, std::span<EyeLane* const> lanes, const DetectorParams& params) {
   Arguments now{{}, params.reflections, params.smoothing};
   for (const EyeLane* lane : lanes) now.eyes.push_back({lane, lane->width(), lane->height()});
-  const bool repeated = previous_ == now;
-  previous_ = now;
-  const auto work = [&](cudaStream_t s) { enqueue(s, lanes, params); };
-  if (captured_for_ == now) {
-    captured_.launch(stream, false, work);
-    return;
-  }
-  if (!repeated) {
-    work(stream);
-    return;
-  }
-  captured_for_.reset();  // until the capture has succeeded
-  captured_.launch(stream, true, work);
-  captured_for_ = now;
+  captured_.launch(stream, now, [&](cudaStream_t s) { enqueue(s, lanes, params); });
 }
 
 void JointPreprocessing::enqueue(cudaStream_t stream, std::span<EyeLane* const> lanes, const DetectorParams& params) {

@@ -4,7 +4,6 @@
 // the shared stream each eye would wait for the one before it, and the frame costs the host one
 // launch instead of one an eye.
 #include <deque>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -17,8 +16,9 @@ namespace pt::gpu {
 class JointPreprocessing {
  public:
   // Enqueues the preprocessing of each lane's copied view on `stream` (the lanes' own), after
-  // what the stream has before it. Lanes and their views that repeat are captured once they
-  // come twice in a row, as EyePreprocessor does.
+  // what the stream has before it; captured once the same lanes and sizes come twice in a row
+  // (CapturedOnRepeat). A lane made anew may lie where an old one was: the caller drops this
+  // object with the old lanes, whose buffers its capture names.
   void operator()(cudaStream_t stream, std::span<EyeLane* const> lanes, const DetectorParams& params);
 
  private:
@@ -37,14 +37,12 @@ class JointPreprocessing {
 
   void enqueue(cudaStream_t stream, std::span<EyeLane* const> lanes, const DetectorParams& params);
 
-  // A branch each eye after the first: its stream while capturing, and the events that fork it
-  // from the lanes' stream and join it back.
+  // A branch each eye after the first: the stream that runs it (or that the capture takes it
+  // from), and the events that fork it from the lanes' stream and join it back.
   std::deque<Stream> branches_;
   std::deque<Event> forks_;
   std::deque<Event> joins_;
-  std::optional<Arguments> previous_;
-  std::optional<Arguments> captured_for_;
-  CapturedWork captured_;
+  CapturedOnRepeat<Arguments> captured_;
 };
 
 }  // namespace pt::gpu

@@ -139,6 +139,8 @@ void require_same(const std::string& name, const Trace& gpu, const Trace& cpu, S
 struct Launch {
   pt::gpu::DeviceLoop loop = pt::gpu::DeviceLoop::Persistent;
   bool few_streams = false;
+  // Device events around every stage; untimed, few_streams preprocesses a frame's eyes in one graph.
+  bool timed = true;
 };
 
 void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& frames, const Replay& replay, int in_flight,
@@ -148,7 +150,7 @@ void compare_backends(const std::string& name, const std::vector<pt::ImageU8>& f
     pt::gpu::CudaDetectorOptions options;
     options.max_in_flight = in_flight;
     options.search_threads = 2;
-    options.time_stages = true;
+    options.time_stages = launch.timed;
     options.device_search = search == Search::Device;
     options.device_loop = launch.loop;
     options.few_streams = launch.few_streams;
@@ -204,6 +206,10 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
     replay.independent = true;
     compare_backends("synthetic independent, throughput", frames, replay, 3, false);
   }
+  SECTION("one stream, untimed, tracking window, latency mode") {
+    replay.params.window.enabled = true;
+    compare_backends("synthetic one stream, untimed, window", frames, replay, 1, false, {.few_streams = true, .timed = false});
+  }
   SECTION("a hint to the right eye, searches kept, latency mode") {
     replay.keep_searches = true;
     replay.hint_frame = 7;
@@ -226,6 +232,13 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
     replay.hint_eye = 1;
     replay.hint_centre = {static_cast<float>(w) * 0.7F, static_cast<float>(h) * 0.4F};
     compare_backends("synthetic two streams, hint, throughput", frames, replay, 2, true, {.few_streams = true});
+  }
+  SECTION("two streams, untimed, a hint to the right eye, throughput mode") {
+    replay.hint_frame = 7;
+    replay.hint_eye = 1;
+    replay.hint_centre = {static_cast<float>(w) * 0.7F, static_cast<float>(h) * 0.4F};
+    compare_backends("synthetic two streams, untimed, hint, throughput", frames, replay, 2, true,
+                     {.few_streams = true, .timed = false});
   }
   SECTION("device search as a CUDA graph, full regions, throughput mode") {
     compare_backends("synthetic graph loop, throughput", frames, replay, 4, true, {pt::gpu::DeviceLoop::Graph});
@@ -279,6 +292,10 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
   SECTION("one stream, tracking window, latency mode") {
     replay.params.window.enabled = true;
     compare_backends("real one stream, window, latency", frames, replay, 1, false, {.few_streams = true});
+  }
+  SECTION("one stream, untimed, tracking window, pinned frames") {
+    replay.params.window.enabled = true;
+    compare_backends("real one stream, untimed, window", frames, replay, 1, true, {.few_streams = true, .timed = false});
   }
   SECTION("device search as tail-launched kernels, throughput mode") {
     compare_backends("real tail-launch loop, throughput", frames, replay, 4, true, {pt::gpu::DeviceLoop::TailLaunch});

@@ -54,6 +54,7 @@ TEST_CASE("a frame tells the memory kind of its pool's allocator, and no frame n
   REQUIRE(p.has_value());
   CHECK(h->memory_kind() == pt::MemoryKind::Host);
   CHECK(p->memory_kind() == pt::MemoryKind::HostPinned);
+  CHECK(pt::Frame{}.memory_kind() == pt::MemoryKind::Invalid);
   pt::Frame moved = std::move(*p);
   CHECK(p->memory_kind() == pt::MemoryKind::Invalid);
   CHECK(moved.memory_kind() == pt::MemoryKind::HostPinned);

@@ -6,6 +6,7 @@
 // at once, each on its own host thread, the calls are the limit: the driver takes them one at
 // a time.
 #include <functional>
+#include <optional>
 
 #include <cuda_runtime_api.h>
 
@@ -29,6 +30,35 @@ class CapturedWork {
   void drop() noexcept;
 
   cudaGraphExec_t exec_ = nullptr;
+};
+
+// CapturedWork for work whose arguments may change from call to call: captured only once the same
+// arguments come twice in a row, and enqueued as it is until then. Arguments that change every
+// call (a tracking window sized from the last pupil) would cost a capture each time, more than
+// the launches it saves.
+template <class Arguments>
+class CapturedOnRepeat {
+ public:
+  void launch(cudaStream_t stream, const Arguments& now, const std::function<void(cudaStream_t)>& enqueue) {
+    const bool repeated = previous_ == now;
+    previous_ = now;
+    if (captured_for_ == now) {
+      captured_.launch(stream, false, enqueue);
+      return;
+    }
+    if (!repeated) {
+      enqueue(stream);
+      return;
+    }
+    captured_for_.reset();  // until the capture has succeeded
+    captured_.launch(stream, true, enqueue);
+    captured_for_ = now;
+  }
+
+ private:
+  std::optional<Arguments> previous_;
+  std::optional<Arguments> captured_for_;
+  CapturedWork captured_;
 };
 
 }  // namespace pt::gpu

@@ -48,9 +48,7 @@ class EyePreprocessor {
   std::optional<GaussianBlur> gaussian_;
   int gaussian_size_ = 0;
   double gaussian_sigma_ = 0.0;
-  std::optional<Arguments> previous_;
-  std::optional<Arguments> captured_for_;
-  CapturedWork captured_;
+  CapturedOnRepeat<Arguments> captured_;
 };
 
 }  // namespace pt::gpu
