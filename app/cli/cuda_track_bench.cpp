@@ -138,9 +138,9 @@ CudaStretches time_cuda_stretches(const std::vector<ImageU8>& images, const std:
 Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector<EyeRegion>& regions,
                            const DetectorParams& params, const std::string& mode, int count, int segments,
                            gpu::CudaDetectorOptions options) {
-  // Each stretch's detector runs on one host thread of its own: the stretches are the parallelism.
-  // They keep as many frames in flight as the same replay does (track --segments).
-  options.search_threads = 1;
+  // Each stretch's detector is set up as the same replay's (track --segments): its caller's search
+  // threads (a stretch's thread wakes them only when the host searches both eyes of a frame,
+  // through a blink), and as many frames in flight.
   options.max_in_flight = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch);
   options.yield_while_waiting = stretches_outnumber_cores(segments);
   std::vector<std::unique_ptr<PupilDetector>> cpus;

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <deque>
 #include <optional>
+#include <ranges>
 #include <utility>
 #include <vector>
 
@@ -275,7 +276,7 @@ class Detector final : public CudaPupilDetector {
     const double time_s = slot.frame.info().timestamp_s;
     const Clock::time_point search_start = Clock::now();
     // Eyes are independent (each tracker keeps only its own state), so they search in parallel.
-    gang_.run(static_cast<int>(eyes), [&](int i) {
+    const auto each = [&](int i) {
       const auto k = static_cast<std::size_t>(i);
       PupilMeasurement& m = out.eyes[k];
       const RectI r = slot.searched[k];
@@ -326,7 +327,17 @@ class Detector final : public CudaPupilDetector {
       (searched_on_device ? device_found_ : host_searched_).fetch_add(1, std::memory_order_relaxed);
       last_[k] = m.detected ? std::optional(m.ellipse) : std::nullopt;
       if (slot.keep_searches) out.searches[k] = trackers_[k].last_search();
+    };
+    // An eye the device found costs a few copies here, less than waking a gang thread for it:
+    // the gang is woken only when more than one eye is the host's to search.
+    const auto host_searches = std::ranges::count_if(std::views::iota(std::size_t{0}, eyes), [&](std::size_t k) {
+      return !slot.searched[k].empty() && (slot.on_device[k] == 0 || !slot.lanes[k]->search_result().found);
     });
+    if (host_searches > 1) {
+      gang_.run(static_cast<int>(eyes), each);
+    } else {
+      for (int i = 0; i < static_cast<int>(eyes); ++i) each(i);
+    }
     const Clock::time_point end = Clock::now();
     times_.search_us = std::chrono::duration<double, std::micro>(end - search_start).count();
     out.latency_us = std::chrono::duration<double, std::micro>(end - slot.submitted).count();
