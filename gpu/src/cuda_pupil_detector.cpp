@@ -5,7 +5,6 @@
 #include <chrono>
 #include <deque>
 #include <optional>
-#include <ranges>
 #include <utility>
 #include <vector>
 
@@ -244,6 +243,12 @@ class Detector final : public CudaPupilDetector {
     return o;
   }
 
+  // Whether eye k of a finished slot is the host's to search: the device did not search it, or
+  // let it go.
+  static bool host_searches(const Slot& slot, std::size_t k) {
+    return !slot.searched[k].empty() && (slot.on_device[k] == 0 || !slot.lanes[k]->search_result().found);
+  }
+
   static bool device_done(const Slot& slot) {
     return std::ranges::all_of(slot.lanes, [](const auto& lane) { return !lane || lane->finished(); });
   }
@@ -275,7 +280,6 @@ class Detector final : public CudaPupilDetector {
     if (slot.keep_searches) out.searches.resize(eyes);
     const double time_s = slot.frame.info().timestamp_s;
     const Clock::time_point search_start = Clock::now();
-    // Eyes are independent (each tracker keeps only its own state), so they search in parallel.
     const auto each = [&](int i) {
       const auto k = static_cast<std::size_t>(i);
       PupilMeasurement& m = out.eyes[k];
@@ -285,19 +289,20 @@ class Detector final : public CudaPupilDetector {
         return;
       }
       EyeLane& lane = *slot.lanes[k];
-      if (slot.on_device[k] != 0) {
+      if (!host_searches(slot, k)) {
         const search::EyeSearchResult& found = lane.search_result();
-        if (found.found) {
-          m = found.m;
-          m.eye = slot.regions[k].eye;
-          m.searched = r;
-          last_[k] = m.ellipse;
-          if (slot.keep_searches) out.searches[k] = outcome_of(found);
-          device_found_.fetch_add(1, std::memory_order_relaxed);
-          return;
-        }
+        m = found.m;
+        m.eye = slot.regions[k].eye;
+        m.searched = r;
+        last_[k] = m.ellipse;
+        if (slot.keep_searches) out.searches[k] = outcome_of(found);
+        device_found_.fetch_add(1, std::memory_order_relaxed);
+        return;
+      }
+      if (slot.on_device[k] != 0) {
         // The device has let go of the eye; this frame and those after it are the host's, from
         // where the device left off when it searched this one.
+        const search::EyeSearchResult& found = lane.search_result();
         on_device_[k] = 0;
         if (found.searched) trackers_[k].resume(found.before.state);
         lane.download_images();
@@ -328,12 +333,12 @@ class Detector final : public CudaPupilDetector {
       last_[k] = m.detected ? std::optional(m.ellipse) : std::nullopt;
       if (slot.keep_searches) out.searches[k] = trackers_[k].last_search();
     };
-    // An eye the device found costs a few copies here, less than waking a gang thread for it:
-    // the gang is woken only when more than one eye is the host's to search.
-    const auto host_searches = std::ranges::count_if(std::views::iota(std::size_t{0}, eyes), [&](std::size_t k) {
-      return !slot.searched[k].empty() && (slot.on_device[k] == 0 || !slot.lanes[k]->search_result().found);
-    });
-    if (host_searches > 1) {
+    // Eyes are independent (each tracker keeps only its own state), so the host's searches of
+    // them run in parallel. An eye the device found costs a few copies, less than waking a gang
+    // thread for it: the gang is woken only when the host searches more than one eye.
+    int searched_here = 0;
+    for (std::size_t k = 0; k < eyes; ++k) searched_here += host_searches(slot, k) ? 1 : 0;
+    if (searched_here > 1) {
       gang_.run(static_cast<int>(eyes), each);
     } else {
       for (int i = 0; i < static_cast<int>(eyes); ++i) each(i);

@@ -53,17 +53,20 @@ void compare(const std::string& name, const std::vector<pt::ImageU8>& frames) {
   REQUIRE(cpu.size() == frames.size());
   // Each eye's searches on a stream of their own; each detector's on one stream beside its
   // copies' (as track --segments runs them); and with one frame in flight, the detector's work on
-  // one stream, its waits yielding (as track --segments runs more stretches than cores).
+  // one stream, its waits yielding (as track --segments runs more stretches than cores). The
+  // latter two with a host search thread an eye, as track --segments gives them.
   struct Launch {
     int in_flight;
     bool few_streams;
     bool yielding;
+    int search_threads;
   };
-  for (const Launch launch : {Launch{4, false, false}, Launch{4, true, false}, Launch{1, true, true}}) {
+  for (const Launch launch : {Launch{4, false, false, 1}, Launch{4, true, false, 2}, Launch{1, true, true, 2}}) {
     pt::gpu::CudaDetectorOptions options;
     options.max_in_flight = launch.in_flight;
     options.few_streams = launch.few_streams;
     options.yield_while_waiting = launch.yielding;
+    options.search_threads = launch.search_threads;
     const std::vector<Seen> cuda =
         in_stretches(frames, [&] { return pt::gpu::make_cuda_detector(pt::DetectorParams{}, options); }, plan);
     REQUIRE(cuda.size() == frames.size());
@@ -73,7 +76,7 @@ void compare(const std::string& name, const std::vector<pt::ImageU8>& frames) {
       REQUIRE(cpu[f].index == f);
       REQUIRE(cuda[f].eyes.size() == cpu[f].eyes.size());
       for (std::size_t e = 0; e < cpu[f].eyes.size(); ++e) {
-        CAPTURE(name, launch.in_flight, launch.few_streams, launch.yielding, f, e);
+        CAPTURE(name, launch.in_flight, launch.few_streams, launch.yielding, launch.search_threads, f, e);
         pt::test::require_same_measurement(cuda[f].eyes[e], cpu[f].eyes[e]);
         detected += cpu[f].eyes[e].detected ? 1 : 0;
       }
