@@ -80,13 +80,8 @@ std::vector<StageTiming> time_end_to_end(const std::vector<ImageU8>& frames, con
     latency.add(done->latency_us);
     filled[done->frame.info().index] = std::move(done->frame);
   };
-  // The frames play forward, then backward, and so on: the pupil turns back where the rendered
-  // sequence ends instead of jumping to where it began, which no camera shows and which a tracking
-  // window would have to search the whole region for.
-  const std::size_t turn = std::max<std::size_t>(1, 2 * filled.size() - 2);
   for (int i = 0; i < o.frames; ++i) {
-    const std::size_t k = static_cast<std::size_t>(i) % turn;
-    const std::size_t index = k < filled.size() ? k : turn - k;
+    const std::size_t index = back_and_forth(static_cast<std::size_t>(i), filled.size());
     Frame& frame = filled[index];
     while (detector->in_flight() >= detector->max_in_flight() || !frame.valid()) take();
     frame.info().index = index;

@@ -138,9 +138,9 @@ CudaStretches time_cuda_stretches(const std::vector<ImageU8>& images, const std:
 Segmented time_in_segments(const std::vector<ImageU8>& images, const std::vector<EyeRegion>& regions,
                            const DetectorParams& params, const std::string& mode, int count, int segments,
                            gpu::CudaDetectorOptions options) {
-  // Each stretch's detector is set up as the same replay's (track --segments): its caller's search
-  // threads (a stretch's thread wakes them only when the host searches both eyes of a frame,
-  // through a blink), and as many frames in flight.
+  // Each CUDA stretch's detector is set up as the same replay's (track --segments): a host search
+  // thread an eye, for the pupils the device loses, and as many frames in flight. The CPU's
+  // stretches keep one thread each, so that K of them keep K cores busy, as K CUDA stretches do.
   options.max_in_flight = cuda_frames_in_flight(params, kCudaFramesInFlightPerStretch);
   options.yield_while_waiting = stretches_outnumber_cores(segments);
   std::vector<std::unique_ptr<PupilDetector>> cpus;

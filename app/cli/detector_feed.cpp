@@ -65,8 +65,14 @@ FilledFrames::FilledFrames(std::span<const ImageU8> frames, std::shared_ptr<Host
   }
 }
 
+std::size_t back_and_forth(std::size_t i, std::size_t n) noexcept {
+  const std::size_t turn = std::max<std::size_t>(1, 2 * n - 2);
+  const std::size_t k = i % turn;
+  return k < n ? k : turn - k;
+}
+
 void FilledFrames::give_back(Frame f) {
-  const std::size_t i = f.info().index % held_.size();
+  const std::size_t i = back_and_forth(f.info().index, held_.size());
   held_[i] = std::move(f);
 }
 

@@ -17,13 +17,19 @@
 
 namespace pt::cli {
 
+// Which of `n` rendered frames comes `i`-th when they play forward, then backward, and so on: the
+// pupil turns back where the rendered sequence ends instead of jumping to where it began, which
+// no camera shows and which a tracking window would have to search the whole region for.
+[[nodiscard]] std::size_t back_and_forth(std::size_t i, std::size_t n) noexcept;
+
 // The frames, copied once into buffers of `allocator`'s pool; a buffer is in the detector or here.
+// The i-th frame taken is back_and_forth(i, size()); it comes back with its index set to i.
 class FilledFrames {
  public:
   FilledFrames(std::span<const ImageU8> frames, std::shared_ptr<HostAllocator> allocator);
   [[nodiscard]] std::size_t size() const noexcept { return held_.size(); }
-  [[nodiscard]] bool here(std::size_t i) const noexcept { return held_[i % held_.size()].valid(); }
-  Frame take(std::size_t i) { return std::move(held_[i % held_.size()]); }
+  [[nodiscard]] bool here(std::size_t i) const noexcept { return held_[back_and_forth(i, held_.size())].valid(); }
+  Frame take(std::size_t i) { return std::move(held_[back_and_forth(i, held_.size())]); }
   void give_back(Frame f);
 
  private:
