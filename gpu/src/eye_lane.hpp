@@ -2,8 +2,9 @@
 // One eye of one frame in flight on the device: its own stream, buffers, preprocessing and
 // search, so that eyes and frames overlap freely; or a stream it shares with the detector's other
 // lanes, its copy then in turn with theirs, its preprocessing captured with theirs
-// (JointPreprocessing) and its search launched with the frame's other eyes'. Buffers are sized once for the eye's whole region. A frame is either searched on the
-// device (only the result comes back) or its preprocessed images come back for the host's search.
+// (JointPreprocessing) and its search launched with the frame's other eyes'. Buffers are sized
+// once for the eye's whole region. A frame is either searched on the device (only the result
+// comes back) or its preprocessed images come back for the host's search.
 #include <array>
 #include <memory>
 #include <optional>
