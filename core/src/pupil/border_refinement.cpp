@@ -87,19 +87,9 @@ void trace_isophote(CViewU8 image, CViewU8 reflections, const Ellipse& e, float 
   points.clear();
   if (image.width < 2 || image.height < 2) return;
   const EllipseFrame f = ellipse_frame(e);
-  // Per thread, as in measure_border_levels.
-  thread_local std::vector<float> radii;
-  thread_local std::vector<float> grey;
   for (int k = 0; k < rays; ++k) {
     // Evenly spaced in the ellipse's own angle, so an oblique pupil's border is evenly covered.
-    const IsophoteRay ray = isophote_ray(f, spread_angle(k, rays));
-    const int n = isophote_radii(ray.radius, radii.data(), static_cast<int>(radii.size()));
-    if (n > static_cast<int>(radii.size())) {
-      radii.resize(static_cast<std::size_t>(n));
-      grey.resize(static_cast<std::size_t>(n));
-      (void)isophote_radii(ray.radius, radii.data(), n);
-    }
-    if (const auto p = isophote_crossing(image, reflections, e, ray, level, radii.data(), grey.data(), n)) {
+    if (const auto p = isophote_crossing(image, reflections, e, isophote_ray(f, spread_angle(k, rays)), level)) {
       points.push_back(*p);
     }
   }

@@ -21,7 +21,7 @@ struct RiseResult {
 };
 
 struct IsophoteTrace {
-  bool ok = false;  // false: more rays than threads, a ray longer than the block holds, or the list too small
+  bool ok = false;  // false: more rays than threads, or the list too small
   int points = 0;
 };
 

@@ -12,44 +12,22 @@
 
 namespace pt::gpu::search {
 
-// Samples one ray holds at most: a ray spans half a radius either side of the border in half-
-// pixel steps, so this covers radii up to 200 pixels.
-constexpr int kMaxIsophoteSamples = 401;
-
 // Called by all threads of the block; writes out.points[0, points) and *out.count, which every
 // thread of the block sees on return (the fit that follows reads them all).
 __device__ inline IsophoteTrace block_trace_isophote(CViewU8 image, CViewU8 reflections, const Ellipse& e, float level,
                                                      int rays, EdgeList out) {
-  __shared__ int too_long;
   const int tid = static_cast<int>(threadIdx.x);
   if (rays > kSearchThreads || out.capacity < rays) {
     if (tid == 0) *out.count = 0;
     __syncthreads();
     return {};
   }
-  if (tid == 0) too_long = 0;
-  __syncthreads();
   std::optional<Point2f> hit;
   if (tid < rays && image.width >= 2 && image.height >= 2) {
-    float radii[kMaxIsophoteSamples];
-    float grey[kMaxIsophoteSamples];
-    const IsophoteRay ray = isophote_ray(ellipse_frame(e), spread_angle(tid, rays));
-    const int n = isophote_radii(ray.radius, radii, kMaxIsophoteSamples);
-    if (n > kMaxIsophoteSamples) {
-      atomicExch(&too_long, 1);
-    } else {
-      hit = isophote_crossing(image, reflections, e, ray, level, radii, grey, n);
-    }
+    hit = isophote_crossing(image, reflections, e, isophote_ray(ellipse_frame(e), spread_angle(tid, rays)), level);
   }
   const FlagScan scan = block_flag_scan(hit.has_value());
   if (hit) out.points[scan.before] = *hit;
-  const bool overflow = too_long != 0;
-  __syncthreads();  // before a later call resets it
-  if (overflow) {
-    if (tid == 0) *out.count = 0;
-    __syncthreads();
-    return {};
-  }
   if (tid == 0) *out.count = scan.total;
   __syncthreads();
   return {true, scan.total};

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pt/pupil/border_refinement.hpp"
+#include "pt/pupil/border_sampling.hpp"
 #include "pt/pupil/ray_sampling.hpp"
 #include "pt/reproducible_math.hpp"
 #include "pt_catch.hpp"
@@ -97,4 +98,34 @@ TEST_CASE("the isophote trace finds the very crossings a walk over every step fi
   }
   // The scenes gave crossings to compare on most rays.
   CHECK(compared > 300 * 20);
+}
+
+TEST_CASE("isophote radii stepped back give the walk's own sums, across powers of two") {
+  std::mt19937 rng(20261125);
+  std::uniform_real_distribution<float> unit(0.0F, 1.0F);
+  int crossings = 0;
+  for (int k = 0; k < 5000; ++k) {
+    // Radii from a fraction of a pixel to past a thousand, many with full mantissas.
+    const float radius = std::ldexp(0.5F + 0.5F * unit(rng), static_cast<int>(unit(rng) * 12.0F) - 1);
+    CAPTURE(radius);
+    const pt::IsophoteRadii radii(radius);
+    std::vector<float> walk;
+    for (float r = 0.5F * radius; r <= 1.5F * radius; r += 0.5F) walk.push_back(r);
+    int forward_wrong = 0;
+    float r = radii.first();
+    for (const float expected : walk) {
+      forward_wrong += r == expected && radii.reaches(r) ? 0 : 1;
+      r = pt::IsophoteRadii::after(r);
+    }
+    REQUIRE(forward_wrong == 0);
+    REQUIRE_FALSE(radii.reaches(r));
+    int back_wrong = 0;
+    for (std::size_t j = walk.size() - 1; j >= 1; --j) {
+      back_wrong += radii.before(walk[j], static_cast<int>(j)) == walk[j - 1] ? 0 : 1;
+      if (walk[j - 1] + 0.5F != walk[j] || walk[j] - 0.5F != walk[j - 1]) ++crossings;
+    }
+    REQUIRE(back_wrong == 0);
+  }
+  // The walks rounded where they crossed powers of two, and stepping back there was retaken.
+  CHECK(crossings > 250);
 }

@@ -91,63 +91,104 @@ constexpr float kIsophoteStep = 0.5F;  // along the ray, pixels
   return {ex / radius, ey / radius, radius};
 }
 
-// The sample positions along the ray are those of a walk out from half the radius to one and a
-// half radii, so that the crossing found does not depend on the order in which the steps are
-// looked at. Writes the first `capacity` into `radii` and returns how many there are.
-[[nodiscard]] PT_HOST_DEVICE inline int isophote_radii(float radius, float* radii, int capacity) noexcept {
-  int n = 0;
-  for (float r = 0.5F * radius; r <= 1.5F * radius; r += kIsophoteStep) {
-    if (n < capacity) radii[n] = r;
-    ++n;
-  }
-  return n;
-}
+// The sample radii along an isophote ray: a walk out from half the radius to one and a half
+// radii adds kIsophoteStep at a time, and the positions are that walk's float sums, so that the
+// crossing found does not depend on the order in which the steps are looked at. They are taken
+// one after another either way from where the search starts, so no ray needs an array of them
+// (on the device such arrays went to local memory).
+class IsophoteRadii {
+ public:
+  PT_HOST_DEVICE explicit IsophoteRadii(float radius) noexcept : first_(0.5F * radius), last_(1.5F * radius) {}
 
-// The upward crossing of `level` on the ray nearest the ellipse, given its `n` sample radii;
-// `grey` (n entries) caches the samples. Nothing when no step crosses clear of reflections.
+  [[nodiscard]] PT_HOST_DEVICE float first() const noexcept { return first_; }
+  // Whether the walk reaches `r` (one of its sums): the ray's samples end past it.
+  [[nodiscard]] PT_HOST_DEVICE bool reaches(float r) const noexcept { return r <= last_; }
+  [[nodiscard]] PT_HOST_DEVICE static float after(float r) noexcept { return r + kIsophoteStep; }
+  // The sum before `r`, the walk's sum number `j` (at least 1). Within one binade the step adds
+  // exactly and subtracting it undoes it; a sum that crossed a power of two may have rounded, so
+  // there the walk is retaken from its start. Exact while the step is a whole number of the
+  // sums' units in the last place (radii below 2^22).
+  [[nodiscard]] PT_HOST_DEVICE float before(float r, int j) const noexcept {
+    const float back = r - kIsophoteStep;
+    int exponent = 0;
+    (void)std::frexp(r, &exponent);
+    if (r < 4194304.0F && back > std::ldexp(0.5F, exponent)) return back;
+    float x = first_;
+    for (int k = 1; k < j; ++k) x = after(x);
+    return x;
+  }
+
+ private:
+  float first_;
+  float last_;
+};
+
+// The upward crossing of `level` on the ray nearest the ellipse. Nothing when no step crosses
+// clear of reflections.
 [[nodiscard]] PT_HOST_DEVICE inline std::optional<Point2f> isophote_crossing(CViewU8 image, CViewU8 reflections,
                                                                             const Ellipse& e, const IsophoteRay& ray,
-                                                                            float level, const float* radii,
-                                                                            float* grey, int n) {
-  constexpr float kUnread = -2.0F;
+                                                                            float level) {
   constexpr float kUnusable = -1.0F;  // outside the image or on a reflection
   const float radius = ray.radius;
-  for (int j = 0; j < n; ++j) grey[j] = kUnread;
-  auto sample = [&](int j) {
-    float& g = grey[j];
-    if (g == kUnread) {
-      const auto read = clear_grey(image, reflections, {e.cx + radii[j] * ray.dx, e.cy + radii[j] * ray.dy});
-      g = read ? *read : kUnusable;
-    }
-    return g;
+  const IsophoteRadii radii(radius);
+  if (!radii.reaches(radii.first())) return std::nullopt;  // no samples (a radius that is not a number)
+  auto sample = [&](float r) {
+    const auto read = clear_grey(image, reflections, {e.cx + r * ray.dx, e.cy + r * ray.dy});
+    return read ? *read : kUnusable;
   };
-  // The step into sample j crosses the level upwards where both its ends are usable.
-  auto crossing = [&](int j) -> std::optional<float> {
-    const float prev = sample(j - 1);
-    const float cur = sample(j);
+  // The step into the sample at `r` crosses the level upwards where both its ends are usable.
+  auto crossing = [&](float prev, float cur, float r) -> std::optional<float> {
     if (prev == kUnusable || cur == kUnusable || prev >= level || cur < level) return std::nullopt;
-    return radii[j] - kIsophoteStep + kIsophoteStep * (level - prev) / (cur - prev);
+    return r - kIsophoteStep + kIsophoteStep * (level - prev) / (cur - prev);
   };
   // Steps are looked at nearest the ellipse first, alternately outwards and inwards, until
   // every step left is farther from it than the best crossing: the border is usually within a
   // few steps, while the whole ray spans its radius. The margin covers the rounding of a
-  // crossing's position within its step.
+  // crossing's position within its step. `out` is the next step outwards (into sample `out`),
+  // `in` the next inwards (into sample `in`), each with its sample's radius.
   constexpr float kMargin = 1e-3F;
-  int first_out = 0;
-  while (first_out < n && radii[first_out] < radius) ++first_out;
-  int out = std::max(1, first_out);
+  int out = 0;
+  float r_out = radii.first();
+  float r_in = r_out;
+  while (radii.reaches(r_out) && r_out < radius) {
+    r_in = r_out;
+    r_out = IsophoteRadii::after(r_out);
+    ++out;
+  }
+  if (out == 0) {
+    r_out = IsophoteRadii::after(r_out);
+    out = 1;
+  }
   int in = out - 1;
-  auto out_gap = [&] { return std::max(0.0F, radii[out] - kIsophoteStep - radius); };
-  auto in_gap = [&] { return radius - radii[in]; };
+  // The sample both first steps share, then the one each side has reached.
+  const float shared = sample(r_in);
+  float below_out = shared;
+  float at_in = shared;
   float best = -1.0F;
   float best_gap = 0.0F;
   int best_step = 0;
-  while (out < n || in >= 1) {
-    const bool outwards = in < 1 || (out < n && out_gap() <= in_gap());
-    const float gap = outwards ? out_gap() : in_gap();
+  while (radii.reaches(r_out) || in >= 1) {
+    const float out_gap = std::max(0.0F, r_out - kIsophoteStep - radius);
+    const float in_gap = radius - r_in;
+    const bool outwards = in < 1 || (radii.reaches(r_out) && out_gap <= in_gap);
+    const float gap = outwards ? out_gap : in_gap;
     if (best >= 0.0F && gap > best_gap + kMargin) break;
-    const int j = outwards ? out++ : in--;
-    const auto cross = crossing(j);
+    int j = 0;
+    std::optional<float> cross;
+    if (outwards) {
+      const float cur = sample(r_out);
+      cross = crossing(below_out, cur, r_out);
+      below_out = cur;
+      j = out++;
+      r_out = IsophoteRadii::after(r_out);
+    } else {
+      const float r_below = radii.before(r_in, in);
+      const float prev = sample(r_below);
+      cross = crossing(prev, at_in, r_in);
+      at_in = prev;
+      j = in--;
+      r_in = r_below;
+    }
     if (!cross) continue;
     const float d = std::abs(*cross - radius);
     // As a walk outwards would: the nearer crossing, the inner one of two equally near.
