@@ -9,6 +9,7 @@
 #include "eye_search_tail.hpp"
 #include "search_job_slot.hpp"
 #include "eye_search_steps.cuh"
+#include "staged_views.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/device_memory.hpp"
 
@@ -118,6 +119,13 @@ SearchJob search_job(const EyeSearchInput& input, const DetectorParams& params, 
   return job;
 }
 
+// The dynamic shared memory a kernel that takes search steps is given to stage their images in
+// (staged_views.cuh), where they fit in the `most_shared_bytes` it can have; else none.
+int step_shared_bytes(const EyeSearchInput& input, int most_shared_bytes) {
+  const int bytes = staged_views_bytes(input.smoothed.width, input.smoothed.height, !input.mask.empty());
+  return bytes <= most_shared_bytes ? bytes : 0;
+}
+
 }  // namespace
 
 void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const DetectorParams& params,
@@ -128,9 +136,10 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
   static const int most_shared_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&eye_search_kernel));
   const SearchJob job = search_job(input, params, buffers, state, to, most_shared_bytes);
   const int flood_shared_bytes = job.flood.shared_bytes;
+  const int step_bytes = step_shared_bytes(input, most_shared_bytes);
   if (loop == DeviceLoop::Graph) {
-    if (!s.graph || s.graph->flood_shared_bytes() != flood_shared_bytes) {
-      s.graph = std::make_unique<SearchGraph>(flood_shared_bytes);
+    if (!s.graph || !s.graph->serves(flood_shared_bytes, step_bytes)) {
+      s.graph = std::make_unique<SearchGraph>(flood_shared_bytes, step_bytes);
     }
     s.graph->launch(stream, job);
     return;
@@ -140,10 +149,11 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
     if (flood_shared_bytes > most_chain_bytes) throw CudaError("tail-launched search: the flood asks too much shared memory");
     if (!s.chain) s.chain = std::make_unique<SearchJobSlot>();
     s.chain->put(stream, job);
-    PT_CUDA_CHECK(launch_tail_chain(stream, s.chain->job(), s.chain->progress(), flood_shared_bytes));
+    PT_CUDA_CHECK(launch_tail_chain(stream, s.chain->job(), s.chain->progress(), flood_shared_bytes,
+                                    step_shared_bytes(input, tail_chain_most_step_bytes())));
     return;
   }
-  eye_search_kernel<<<1, kSearchThreads, flood_shared_bytes, stream>>>(job);
+  eye_search_kernel<<<1, kSearchThreads, std::max(flood_shared_bytes, step_bytes), stream>>>(job);
   PT_CUDA_CHECK(cudaGetLastError());
 }
 
@@ -162,7 +172,7 @@ void launch_eye_searches(cudaStream_t stream, std::span<const EyeSearchRequest> 
         waited = r.stream;
       }
       jobs.job[k] = search_job(r.input, params, *r.buffers, r.state, r.to, most_shared_bytes);
-      shared_bytes = std::max(shared_bytes, jobs.job[k].flood.shared_bytes);
+      shared_bytes = std::max({shared_bytes, jobs.job[k].flood.shared_bytes, step_shared_bytes(r.input, most_shared_bytes)});
     }
     joint_search_kernel<<<static_cast<unsigned>(some.size()), kSearchThreads, shared_bytes, stream>>>(jobs);
     PT_CUDA_CHECK(cudaGetLastError());

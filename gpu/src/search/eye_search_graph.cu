@@ -40,11 +40,12 @@ cudaGraphNode_t add_kernel(cudaGraph_t graph, const cudaGraphNode_t* after, void
 
 }  // namespace
 
-SearchGraph::SearchGraph(int flood_shared_bytes)
-    : flood_shared_bytes_(flood_shared_bytes) {
-  // Once: the kernel keeps the attribute.
+SearchGraph::SearchGraph(int flood_shared_bytes, int step_shared_bytes)
+    : flood_shared_bytes_(flood_shared_bytes), step_shared_bytes_(step_shared_bytes) {
+  // Once: the kernels keep the attribute.
   static const int most_shared_bytes =
       enable_most_shared_memory(reinterpret_cast<const void*>(&split_begin<GraphHandOn>));
+  static const int most_step_bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&split_step<GraphHandOn>));
   if (flood_shared_bytes > most_shared_bytes) throw CudaError("SearchGraph: the flood asks more shared memory than the device has");
   PT_CUDA_CHECK(cudaGraphCreate(&graph_, 0));
   GraphHandOn on{};
@@ -67,7 +68,7 @@ SearchGraph::SearchGraph(int flood_shared_bytes)
   PT_CUDA_CHECK(cudaGraphAddNode_v2(&iterate, graph_, &begin, nullptr, 1, &while_params));
 #endif
   (void)add_kernel(while_params.conditional.phGraph_out[0], nullptr, reinterpret_cast<void*>(&split_step<GraphHandOn>),
-                   step_args, kSearchThreads, 0);
+                   step_args, kSearchThreads, step_shared_bytes <= most_step_bytes ? step_shared_bytes : 0);
   void* end_args[] = {&job, &progress};
   (void)add_kernel(graph_, &iterate, reinterpret_cast<void*>(&split_end), end_args, kSearchThreads, 0);
   PT_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0));
@@ -92,7 +93,8 @@ bool device_loop_built(DeviceLoop loop) { return loop != DeviceLoop::Graph; }
 
 namespace pt::gpu::search {
 
-SearchGraph::SearchGraph(int flood_shared_bytes) : flood_shared_bytes_(flood_shared_bytes) {
+SearchGraph::SearchGraph(int flood_shared_bytes, int step_shared_bytes)
+    : flood_shared_bytes_(flood_shared_bytes), step_shared_bytes_(step_shared_bytes) {
   throw CudaError("the graph loop needs CUDA 12.4 or newer at build time");
 }
 SearchGraph::~SearchGraph() = default;

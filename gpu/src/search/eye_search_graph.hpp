@@ -11,19 +11,23 @@ namespace pt::gpu::search {
 
 class SearchGraph {
  public:
-  // For jobs whose flood asks `flood_shared_bytes` of dynamic shared memory.
-  explicit SearchGraph(int flood_shared_bytes);
+  // For jobs whose flood asks `flood_shared_bytes` of dynamic shared memory, and whose steps
+  // `step_shared_bytes` to stage their images in (staged_views.cuh).
+  SearchGraph(int flood_shared_bytes, int step_shared_bytes);
   ~SearchGraph();
   SearchGraph(const SearchGraph&) = delete;
   SearchGraph& operator=(const SearchGraph&) = delete;
 
-  [[nodiscard]] int flood_shared_bytes() const noexcept { return flood_shared_bytes_; }
+  [[nodiscard]] bool serves(int flood_shared_bytes, int step_shared_bytes) const noexcept {
+    return flood_shared_bytes == flood_shared_bytes_ && step_shared_bytes == step_shared_bytes_;
+  }
   // Enqueues the search of `job` on `stream`. The previous launch must have finished (the job's
   // pinned copy is reused).
   void launch(cudaStream_t stream, const SearchJob& job);
 
  private:
   int flood_shared_bytes_;
+  int step_shared_bytes_;
   SearchJobSlot slot_;
   cudaGraph_t graph_ = nullptr;
   cudaGraphExec_t exec_ = nullptr;

@@ -28,6 +28,7 @@
 #include "ray_casting.cuh"
 #include "search_block.cuh"
 #include "stage_clock.cuh"
+#include "staged_views.cuh"
 
 namespace pt::gpu::search {
 
@@ -67,16 +68,17 @@ __device__ inline ShapeLimits shape_limits(const SearchJob& job) {
 
 // StarburstSearch::place_border: the fit moves onto the isophote midway between the pupil's and
 // the iris's grey; `spare` is a free list for the border's points.
-__device__ inline void place_border(const SearchJob& job, StarburstOutcome& o, int spare, StageClock& clock) {
-  const CViewU8 img = job.in.smoothed;
-  const auto levels = block_border_levels(img, job.in.mask, o.fit.ellipse, job.blur_px);
+__device__ inline void place_border(const SearchJob& job, const SearchViews& views, StarburstOutcome& o, int spare,
+                                    StageClock& clock) {
+  const CViewU8 img = views.smoothed;
+  const auto levels = block_border_levels(img, views.mask, o.fit.ellipse, job.blur_px);
   if (!levels.ok || levels.value.outside <= levels.value.inside) {
     clock.charge(SearchStage::Border);
     return;
   }
   const EdgeList border = job.lists[spare];
   const IsophoteTrace traced = block_trace_isophote(
-      img, job.in.mask, o.fit.ellipse, 0.5F * (levels.value.inside + levels.value.outside), kBorderRays, border);
+      img, views.mask, o.fit.ellipse, 0.5F * (levels.value.inside + levels.value.outside), kBorderRays, border);
   clock.charge(SearchStage::Border);
   if (!traced.ok) {
     o.abandoned = true;
@@ -150,11 +152,12 @@ __device__ inline void begin_search(const SearchJob& job, SearchProgress& p, Sta
 // The end of StarburstSearch::search (the border placed on the settled fit) and of
 // StarburstSearch::run (a search from the earlier region instead, where the border says the
 // first found the iris).
-__device__ inline void finish_search(const SearchJob& job, SearchProgress& p, StageClock& clock) {
+__device__ inline void finish_search(const SearchJob& job, const SearchViews& views, SearchProgress& p,
+                                     StageClock& clock) {
   StarburstOutcome& o = p.o;
-  if (o.has_fit) place_border(job, o, 1, clock);
+  if (o.has_fit) place_border(job, views, o, 1, clock);
   if (p.phase == SearchPhase::First && !o.abandoned && p.two_step) {
-    const bool iris_first = block_two_step(job.in.smoothed, job.in.mask, o.has_fit, o.fit.ellipse, job.blur_px);
+    const bool iris_first = block_two_step(views.smoothed, views.mask, o.has_fit, o.fit.ellipse, job.blur_px);
     clock.charge(SearchStage::Border);
     if (iris_first) {
       start_search(p, SearchPhase::Second, p.second_centre, p.second_criterion);
@@ -164,12 +167,14 @@ __device__ inline void finish_search(const SearchJob& job, SearchProgress& p, St
   p.phase = SearchPhase::Done;
 }
 
-// One iteration of StarburstSearch::search: rays from the centre into list 0, and RANSAC.
+// One iteration of StarburstSearch::search: rays from the centre into list 0, and RANSAC. Its
+// images are staged in shared memory where the launch gave it room (staged_views.cuh).
 __device__ inline void search_step(const SearchJob& job, SearchProgress& p, StageClock& clock) {
-  const CViewU8 img = job.in.smoothed;
+  const SearchViews views = stage_search_views(job.in.smoothed, job.in.mask);
+  const CViewU8 img = views.smoothed;
   StarburstOutcome& o = p.o;
   ++o.iterations;
-  const bool cast = block_cast_rays(img, job.in.mask, p.centre, job.starburst, p.criterion, job.lists[0]).ok;
+  const bool cast = block_cast_rays(img, views.mask, p.centre, job.starburst, p.criterion, job.lists[0]).ok;
   clock.charge(SearchStage::Rays);
   if (!cast) {
     o.abandoned = true;
@@ -189,7 +194,7 @@ __device__ inline void search_step(const SearchJob& job, SearchProgress& p, Stag
     settled = moved < job.starburst.convergence_px || !inside_image(img, p.centre.x, p.centre.y) ||
               o.iterations >= std::max(1, job.starburst.max_iterations);
   }
-  if (settled) finish_search(job, p, clock);
+  if (settled) finish_search(job, views, p, clock);
 }
 
 // For a search whose steps are kernels of their own: thread 0 keeps the progress for the next

@@ -1,5 +1,6 @@
 #include "eye_search_tail.hpp"
 
+#include "../kernel_shared_memory.hpp"
 #include "split_search_kernels.cuh"
 
 namespace pt::gpu::search {
@@ -9,12 +10,14 @@ namespace {
 // verdict. A launch the device refuses (its queue of pending launches full) ends the chain here,
 // the frame left to the host as one the device cannot finish.
 struct TailHandOn {
+  int step_shared_bytes = 0;
   __device__ void operator()(const SearchProgress& p, const SearchJob* job, SearchProgress* progress) const;
 };
 
 __device__ void TailHandOn::operator()(const SearchProgress& p, const SearchJob* job, SearchProgress* progress) const {
   if (p.phase != SearchPhase::Done) {
-    split_step<TailHandOn><<<1, kSearchThreads, 0, cudaStreamTailLaunch>>>(job, progress, *this);
+    split_step<TailHandOn><<<1, kSearchThreads, static_cast<unsigned>(step_shared_bytes), cudaStreamTailLaunch>>>(job, progress,
+                                                                                                              *this);
   } else {
     split_end<<<1, kSearchThreads, 0, cudaStreamTailLaunch>>>(job, progress);
   }
@@ -28,10 +31,15 @@ __device__ void TailHandOn::operator()(const SearchProgress& p, const SearchJob*
 
 const void* tail_chain_first_kernel() { return reinterpret_cast<const void*>(&split_begin<TailHandOn>); }
 
+int tail_chain_most_step_bytes() {
+  static const int bytes = enable_most_shared_memory(reinterpret_cast<const void*>(&split_step<TailHandOn>));
+  return bytes;
+}
+
 cudaError_t launch_tail_chain(cudaStream_t stream, const SearchJob* job, SearchProgress* progress,
-                              int flood_shared_bytes) {
-  split_begin<TailHandOn><<<1, kFloodThreads, static_cast<std::size_t>(flood_shared_bytes), stream>>>(job, progress,
-                                                                                                     TailHandOn{});
+                              int flood_shared_bytes, int step_shared_bytes) {
+  split_begin<TailHandOn><<<1, kFloodThreads, static_cast<std::size_t>(flood_shared_bytes), stream>>>(
+      job, progress, TailHandOn{step_shared_bytes});
   return cudaGetLastError();
 }
 

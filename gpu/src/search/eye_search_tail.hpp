@@ -14,9 +14,12 @@ struct SearchProgress;
 // The chain's first kernel, whose shared memory the caller sizes.
 [[nodiscard]] const void* tail_chain_first_kernel();
 
-// Enqueues the search of *job (device memory) on `stream`, its progress kept in *progress;
-// returns the launch's status.
+// The dynamic shared memory the chain's step kernels can have (at least the default 48 KB).
+[[nodiscard]] int tail_chain_most_step_bytes();
+
+// Enqueues the search of *job (device memory) on `stream`, its progress kept in *progress, its
+// steps given `step_shared_bytes` to stage their images in; returns the launch's status.
 [[nodiscard]] cudaError_t launch_tail_chain(cudaStream_t stream, const SearchJob* job, SearchProgress* progress,
-                                            int flood_shared_bytes);
+                                            int flood_shared_bytes, int step_shared_bytes);
 
 }  // namespace pt::gpu::search
