@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(kSearchThreads) joint_search_kernel(const __gr
 
 // The job of one search, its flood given the shared memory the block's kernel (with at most
 // `most_shared_bytes` to give) asks for it: no more than the flood uses, so that the rest of the
-// SM's memory caches the image.
+// SM's memory caches the image. (A launch asks for more only where a step stages a window.)
 SearchJob search_job(const EyeSearchInput& input, const DetectorParams& params, const EyeSearchBuffers& buffers,
                      DeviceTrackState* state, ResultDestination to, int most_shared_bytes) {
   EyeSearchBuffers::Storage& s = buffers.storage();
@@ -139,7 +139,10 @@ void enqueue_eye_search(cudaStream_t stream, const EyeSearchInput& input, const 
   const int step_bytes = step_shared_bytes(input, most_shared_bytes);
   if (loop == DeviceLoop::Graph) {
     if (!s.graph || !s.graph->serves(flood_shared_bytes, step_bytes)) {
-      s.graph = std::make_unique<SearchGraph>(flood_shared_bytes, step_bytes);
+      // A graph with room for a larger window's images serves smaller ones, so the graph is made
+      // again only as the window grows, not whenever its size steps.
+      const int room = s.graph ? std::max(step_bytes, s.graph->step_shared_bytes()) : step_bytes;
+      s.graph = std::make_unique<SearchGraph>(flood_shared_bytes, room);
     }
     s.graph->launch(stream, job);
     return;

@@ -18,9 +18,11 @@ class SearchGraph {
   SearchGraph(const SearchGraph&) = delete;
   SearchGraph& operator=(const SearchGraph&) = delete;
 
+  // Its steps check the room they were given (staged_views.cuh), so more than a job needs serves.
   [[nodiscard]] bool serves(int flood_shared_bytes, int step_shared_bytes) const noexcept {
-    return flood_shared_bytes == flood_shared_bytes_ && step_shared_bytes == step_shared_bytes_;
+    return flood_shared_bytes == flood_shared_bytes_ && step_shared_bytes <= step_shared_bytes_;
   }
+  [[nodiscard]] int step_shared_bytes() const noexcept { return step_shared_bytes_; }
   // Enqueues the search of `job` on `stream`. The previous launch must have finished (the job's
   // pinned copy is reused).
   void launch(cudaStream_t stream, const SearchJob& job);

@@ -16,8 +16,8 @@ struct TailHandOn {
 
 __device__ void TailHandOn::operator()(const SearchProgress& p, const SearchJob* job, SearchProgress* progress) const {
   if (p.phase != SearchPhase::Done) {
-    split_step<TailHandOn><<<1, kSearchThreads, static_cast<unsigned>(step_shared_bytes), cudaStreamTailLaunch>>>(job, progress,
-                                                                                                              *this);
+    const auto bytes = static_cast<unsigned>(step_shared_bytes);
+    split_step<TailHandOn><<<1, kSearchThreads, bytes, cudaStreamTailLaunch>>>(job, progress, *this);
   } else {
     split_end<<<1, kSearchThreads, 0, cudaStreamTailLaunch>>>(job, progress);
   }

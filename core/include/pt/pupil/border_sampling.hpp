@@ -106,8 +106,8 @@ class IsophoteRadii {
   [[nodiscard]] PT_HOST_DEVICE static float after(float r) noexcept { return r + kIsophoteStep; }
   // The sum before `r`, the walk's sum number `j` (at least 1). Within one binade the step adds
   // exactly and subtracting it undoes it; a sum that crossed a power of two may have rounded, so
-  // there the walk is retaken from its start. Exact while the step is a whole number of the
-  // sums' units in the last place (radii below 2^22).
+  // there the walk is retaken from its start. That holds while the step is a whole number of the
+  // sums' units in the last place (sums below 2^23); past 2^22 the walk is always retaken.
   [[nodiscard]] PT_HOST_DEVICE float before(float r, int j) const noexcept {
     const float back = r - kIsophoteStep;
     int exponent = 0;
