@@ -199,12 +199,13 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
     std::fprintf(stderr, "%s, %d stretches at once: few streams a detector / one an eye and frame in flight: "
                  "frames/s %.3f\n",
                  run.c_str(), segments, cut.cuda.interval.fps() / cut.eye_streams.interval.fps());
-    rows = {cut.cpu.interval, cut.cpu.latency, cut.cuda.interval, cut.cuda.latency, cut.eye_streams.interval,
+    rows = {cut.cpu.interval, cut.cpu.latency, cut.cuda.interval, cut.cuda.latency, cut.cuda.submit, cut.eye_streams.interval,
             cut.eye_streams.latency};
     for (const StageTiming& s : cut.stages) rows.push_back(s);
   }
   rows.push_back(on_cuda.interval);
   rows.push_back(on_cuda.latency);
+  rows.push_back(on_cuda.submit);
 
   // The same search with its iterations launched the other ways this build has (device_loop.hpp);
   // only Starburst's search loops.

@@ -79,7 +79,7 @@ void FilledFrames::give_back(Frame f) {
 Timed drive(PupilDetector& detector, FilledFrames& frames, std::span<const EyeRegion> regions,
             const DetectorParams& params, int count, const std::string& name, const std::function<void()>& collected) {
   const GiveBackOnExit give_back(detector, frames);
-  Timed t{{name, {}}, {name + ": latency", {}}, {}};
+  Timed t{{name, {}}, {name + ": latency", {}}, {name + ": host time in submit", {}}, {}};
   Clock::time_point last = Clock::now();
   const auto take = [&] {
     std::optional<TrackedFrame> done = detector.collect(true);
@@ -97,7 +97,7 @@ Timed drive(PupilDetector& detector, FilledFrames& frames, std::span<const EyeRe
     Frame f = frames.take(k);
     f.info().index = k;
     f.info().timestamp_s = static_cast<double>(i) / 500.0;
-    detector.submit(std::move(f), regions, params);
+    t.submit.add(time_us([&] { detector.submit(std::move(f), regions, params); }));
   }
   while (detector.in_flight() > 0) take();
   return t;
@@ -133,10 +133,14 @@ Timed drive_segments(std::span<const ImageU8> images, std::span<const EyeRegion>
     const int share = count / segments + (static_cast<int>(s) < count % segments ? 1 : 0);
     parts[s] = drive(*detectors[s], *filled[s], regions, params, share, name, [&] { collected(s); });
   });
-  Timed all{{name + ", " + std::to_string(segments) + " stretches at once", {}}, {name + ": latency", {}}, {}};
+  Timed all{{name + ", " + std::to_string(segments) + " stretches at once", {}},
+            {name + ": latency", {}},
+            {name + ": host time in submit", {}},
+            {}};
   for (Timed& part : parts) {
     all.done_at.insert(all.done_at.end(), part.done_at.begin(), part.done_at.end());
     all.latency.us.insert(all.latency.us.end(), part.latency.us.begin(), part.latency.us.end());
+    all.submit.us.insert(all.submit.us.end(), part.submit.us.begin(), part.submit.us.end());
   }
   std::ranges::sort(all.done_at);
   Clock::time_point last = start;

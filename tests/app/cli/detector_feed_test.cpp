@@ -1,7 +1,10 @@
 // The benchmarks' frame feed: the held frames play forward, then backward, so that a tracking
 // window never meets a pupil that jumped back to where the rendered sequence began.
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <deque>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -45,4 +48,67 @@ TEST_CASE("FilledFrames hands out its frames back and forth and takes each back 
     f.info().index = i;
     frames.give_back(std::move(f));
   }
+}
+
+namespace {
+
+// A detector whose submit() takes at least kSubmitTime and whose results are ready at once.
+constexpr std::chrono::microseconds kSubmitTime{1500};
+
+class SlowSubmit final : public pt::PupilDetector {
+ public:
+  [[nodiscard]] pt::Backend backend() const noexcept override { return pt::Backend::Cpu; }
+  [[nodiscard]] std::string description() const override { return "slow submit"; }
+  void submit(pt::Frame frame, std::span<const pt::EyeRegion> regions, const pt::DetectorParams& /*params*/) override {
+    std::this_thread::sleep_for(kSubmitTime);
+    pt::TrackedFrame done;
+    done.frame = std::move(frame);
+    done.eyes.resize(regions.size());
+    done_.push_back(std::move(done));
+  }
+  [[nodiscard]] std::optional<pt::TrackedFrame> collect(bool /*wait*/) override {
+    if (done_.empty()) return std::nullopt;
+    pt::TrackedFrame f = std::move(done_.front());
+    done_.pop_front();
+    return f;
+  }
+  [[nodiscard]] std::size_t in_flight() const noexcept override { return done_.size(); }
+  [[nodiscard]] std::size_t max_in_flight() const noexcept override { return 2; }
+  void reset_tracking() override {}
+
+ private:
+  std::deque<pt::TrackedFrame> done_;
+};
+
+std::vector<pt::ImageU8> blank_images(int count) {
+  std::vector<pt::ImageU8> images;
+  for (int k = 0; k < count; ++k) images.emplace_back(8, 4);
+  return images;
+}
+
+}  // namespace
+
+TEST_CASE("drive times the host's time inside submit(), a sample a frame") {
+  const std::vector<pt::ImageU8> images = blank_images(3);
+  pt::cli::FilledFrames frames(images, pt::make_host_allocator());
+  SlowSubmit detector;
+  const std::vector<pt::EyeRegion> regions{{pt::EyeSide::Left, {0, 0, 8, 4}}};
+  const pt::cli::Timed t = pt::cli::drive(detector, frames, regions, pt::DetectorParams{}, 5, "slow");
+  CHECK(t.submit.name == "slow: host time in submit");
+  REQUIRE(t.submit.us.size() == 5);
+  for (const double us : t.submit.us) CHECK(us >= static_cast<double>(kSubmitTime.count()));
+}
+
+TEST_CASE("drive_segments gathers every stretch's submit times, the warm-up's left out") {
+  const std::vector<pt::ImageU8> images = blank_images(6);
+  std::vector<SlowSubmit> detectors(3);
+  std::vector<pt::PupilDetector*> on;
+  for (SlowSubmit& d : detectors) on.push_back(&d);
+  const std::vector<pt::EyeRegion> regions{{pt::EyeSide::Left, {0, 0, 8, 4}}};
+  const pt::cli::Timed t = pt::cli::drive_segments(images, regions, pt::DetectorParams{}, 7, on,
+                                                   [] { return pt::make_host_allocator(); }, "cut");
+  CHECK(t.submit.name == "cut: host time in submit");
+  CHECK(t.submit.us.size() == 7);
+  CHECK(t.latency.us.size() == 7);
+  for (const double us : t.submit.us) CHECK(us >= static_cast<double>(kSubmitTime.count()));
 }
