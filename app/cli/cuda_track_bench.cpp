@@ -199,8 +199,8 @@ std::vector<StageTiming> time_on_device(const std::vector<ImageU8>& images, cons
     std::fprintf(stderr, "%s, %d stretches at once: few streams a detector / one an eye and frame in flight: "
                  "frames/s %.3f\n",
                  run.c_str(), segments, cut.cuda.interval.fps() / cut.eye_streams.interval.fps());
-    rows = {cut.cpu.interval, cut.cpu.latency, cut.cuda.interval, cut.cuda.latency, cut.cuda.submit, cut.eye_streams.interval,
-            cut.eye_streams.latency};
+    rows = {cut.cpu.interval,         cut.cpu.latency,         cut.cuda.interval, cut.cuda.latency,
+            cut.cuda.submit,          cut.eye_streams.interval, cut.eye_streams.latency};
     for (const StageTiming& s : cut.stages) rows.push_back(s);
   }
   rows.push_back(on_cuda.interval);

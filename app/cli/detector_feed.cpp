@@ -133,10 +133,8 @@ Timed drive_segments(std::span<const ImageU8> images, std::span<const EyeRegion>
     const int share = count / segments + (static_cast<int>(s) < count % segments ? 1 : 0);
     parts[s] = drive(*detectors[s], *filled[s], regions, params, share, name, [&] { collected(s); });
   });
-  Timed all{{name + ", " + std::to_string(segments) + " stretches at once", {}},
-            {name + ": latency", {}},
-            {name + ": host time in submit", {}},
-            {}};
+  const std::string cut = name + ", " + std::to_string(segments) + " stretches at once";
+  Timed all{{cut, {}}, {cut + ": latency", {}}, {cut + ": host time in submit", {}}, {}};
   for (Timed& part : parts) {
     all.done_at.insert(all.done_at.end(), part.done_at.begin(), part.done_at.end());
     all.latency.us.insert(all.latency.us.end(), part.latency.us.begin(), part.latency.us.end());

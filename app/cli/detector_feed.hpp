@@ -40,8 +40,8 @@ class FilledFrames {
 struct Timed {
   StageTiming interval;  // since the previous result: its frames/s is the run's
   StageTiming latency;   // submit to result
-  // The submitting thread's time inside submit(): the host's share of the latency. Under many
-  // stretches it shows how much the host threads and the driver's calls wait for each other.
+  // The submitting thread's wall time inside submit(): the host's share of the latency. Under
+  // many stretches it also counts the time the thread waited for a core or inside the driver.
   StageTiming submit;
   std::vector<std::chrono::steady_clock::time_point> done_at;  // when each result came back
 };

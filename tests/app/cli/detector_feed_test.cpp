@@ -107,7 +107,8 @@ TEST_CASE("drive_segments gathers every stretch's submit times, the warm-up's le
   const std::vector<pt::EyeRegion> regions{{pt::EyeSide::Left, {0, 0, 8, 4}}};
   const pt::cli::Timed t = pt::cli::drive_segments(images, regions, pt::DetectorParams{}, 7, on,
                                                    [] { return pt::make_host_allocator(); }, "cut");
-  CHECK(t.submit.name == "cut: host time in submit");
+  CHECK(t.submit.name == "cut, 3 stretches at once: host time in submit");
+  CHECK(t.latency.name == "cut, 3 stretches at once: latency");
   CHECK(t.submit.us.size() == 7);
   CHECK(t.latency.us.size() == 7);
   for (const double us : t.submit.us) CHECK(us >= static_cast<double>(kSubmitTime.count()));
