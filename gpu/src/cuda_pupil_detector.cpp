@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "eye_lane.hpp"
+#include "frame_box_upload.hpp"
 #include "joint_preprocessing.hpp"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/cuda_device_probe.hpp"
@@ -39,6 +40,7 @@ struct Slot {
   // With few_streams, untimed: the preprocessing of the lanes, which share a stream, as one graph.
   // A slot's own, since its lanes (and so its capture) differ from the other slots'.
   std::unique_ptr<JointPreprocessing> joint;
+  FrameBoxUpload box_upload;  // with few_streams, untimed: the eyes' copy where one serves them all
 };
 
 class Detector final : public CudaPupilDetector {
@@ -102,6 +104,7 @@ class Detector final : public CudaPupilDetector {
     // Every eye's copy first, then its preprocessing (the eyes on the shared stream's in one graph,
     // which must come after all their copies), then the searches.
     std::vector<EyeLane*> shared;
+    std::vector<RectI> shared_rects;
     for (std::size_t k = 0; k < regions.size(); ++k) {
       const RectI region = regions[k].rect.intersect(pixels.bounds());
       const RectI r = tracking_window(region, last_[k], params.window);
@@ -118,10 +121,11 @@ class Detector final : public CudaPupilDetector {
         lane->upload(pixels.sub(r), slot.pinned, params, options_.time_stages);
         continue;
       }
-      lane->copy_up(pixels.sub(r), slot.pinned, false);
       shared.push_back(lane.get());
+      shared_rects.push_back(r);
     }
     if (!shared.empty()) {
+      copy_up_shared(slot, pixels, shared, shared_rects);
       if (!slot.joint) slot.joint = std::make_unique<JointPreprocessing>();
       (*slot.joint)(copies_->get(), shared, params);
     }
@@ -179,6 +183,20 @@ class Detector final : public CudaPupilDetector {
   }
 
  private:
+  // The copies of the eyes on the shared stream: one for the frame where their views tile a box
+  // of page-locked pixels (throughput mode's eye regions, the frame's two halves), else one an eye.
+  void copy_up_shared(Slot& slot, CViewU8 pixels, std::span<EyeLane* const> lanes, std::span<const RectI> rects) {
+    const std::optional<RectI> box = slot.pinned ? tiled_box(rects) : std::nullopt;
+    if (!box) {
+      for (std::size_t i = 0; i < lanes.size(); ++i) lanes[i]->copy_up(pixels.sub(rects[i]), slot.pinned, false);
+      return;
+    }
+    const DeviceViewU8 copied = slot.box_upload(copies_->get(), pixels.sub(*box));
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+      lanes[i]->take_copied(copied.sub({rects[i].x - box->x, rects[i].y - box->y, rects[i].w, rects[i].h}));
+    }
+  }
+
   // With few_streams: where the frame's searches are launched together.
   [[nodiscard]] cudaStream_t search_stream() const { return (searches_ ? *searches_ : *copies_).get(); }
 

@@ -31,24 +31,33 @@ void EyeLane::copy_up(CViewU8 pixels, bool pinned, bool time_stages) {
   height_ = pixels.height;
   timed_ = time_stages;
   frame_searched_ = false;
-  CViewU8 source = pixels;
+  copied_.reset();
+  CViewU8 from = pixels;
   if (!pinned) {
     const ViewU8 staged = staging_.view().sub({0, 0, width_, height_});
     copy_pixels(pixels, staged);
-    source = staged;
+    from = staged;
   }
   if (timed_) start_.record(stream_);
-  upload_async(stream_, source, input());
+  upload_async(stream_, from, input());
   if (timed_) uploaded_.record(stream_);
 }
 
+void EyeLane::take_copied(CDeviceViewU8 input) {
+  width_ = input.width;
+  height_ = input.height;
+  timed_ = false;
+  frame_searched_ = false;
+  copied_ = input;
+}
+
 void EyeLane::preprocess(const DetectorParams& params) {
-  preprocess_(stream_, input(), outputs(), params.reflections, params.smoothing);
+  preprocess_(stream_, source(), outputs(), params.reflections, params.smoothing);
   if (timed_) preprocessed_.record(stream_);
 }
 
 void EyeLane::enqueue_preprocessing(cudaStream_t stream, const DetectorParams& params) {
-  preprocess_.enqueue(stream, input(), outputs(), params.reflections, params.smoothing);
+  preprocess_.enqueue(stream, source(), outputs(), params.reflections, params.smoothing);
 }
 
 PreprocessedEye EyeLane::outputs() const noexcept {

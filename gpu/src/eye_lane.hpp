@@ -40,13 +40,17 @@ class EyeLane {
   void upload(CViewU8 pixels, bool pinned, const DetectorParams& params, bool time_stages);
   // upload()'s copy alone; enqueue_preprocessing() follows.
   void copy_up(CViewU8 pixels, bool pinned, bool time_stages);
+  // In place of copy_up(), untimed: the eye's view already on the device, copied there with the
+  // frame's other eyes (FrameBoxUpload) and left as it is until the next copy.
+  void take_copied(CDeviceViewU8 input);
   // The preprocessing of the copied view on `stream`, never captured here: for the caller's
   // capture with other lanes' work, or where capturing on the lane's stream could take in work
   // that other threads enqueue there meanwhile. Untimed.
   void enqueue_preprocessing(cudaStream_t stream, const DetectorParams& params);
   [[nodiscard]] cudaStream_t stream() const noexcept { return stream_; }
-  [[nodiscard]] int width() const noexcept { return width_; }
-  [[nodiscard]] int height() const noexcept { return height_; }
+  // What the preprocessing reads: copy_up()'s copy, or take_copied()'s view (a capture of the
+  // preprocessing names its address).
+  [[nodiscard]] CDeviceViewU8 source() const noexcept { return copied_ ? *copied_ : CDeviceViewU8(input()); }
   // Enqueues the copy of the three preprocessed images back to the host.
   void download_images();
   // Enqueues a search that needs no seed (device_frame_search_supports) of the uploaded view on
@@ -104,6 +108,7 @@ class EyeLane {
   Event searchable_;  // recorded at a requested search's launch where it goes to another stream
   PinnedImageU8 staging_;
   DeviceImageU8 input_;
+  std::optional<CDeviceViewU8> copied_;  // take_copied()'s view, until the next copy_up()
   // cleaned, mask and smoothed stacked in rows, so that one copy brings all three back.
   DeviceImageU8 output_;
   PinnedImageU8 results_;

@@ -6,7 +6,7 @@ namespace pt::gpu {
 
 void JointPreprocessing::operator()(cudaStream_t stream, std::span<EyeLane* const> lanes, const DetectorParams& params) {
   Arguments now{{}, params.reflections, params.smoothing};
-  for (const EyeLane* lane : lanes) now.eyes.push_back({lane, lane->width(), lane->height()});
+  for (const EyeLane* lane : lanes) now.eyes.push_back({lane, lane->source()});
   captured_.launch(stream, now, [&](cudaStream_t s) { enqueue(s, lanes, params); });
 }
 

@@ -16,7 +16,7 @@ namespace pt::gpu {
 class JointPreprocessing {
  public:
   // Enqueues the preprocessing of each lane's copied view on `stream` (the lanes' own), after
-  // what the stream has before it; captured once the same lanes and sizes come twice in a row
+  // what the stream has before it; captured once the same lanes and sources come twice in a row
   // (CapturedOnRepeat). A lane made anew may lie where an old one was: the caller drops this
   // object with the old lanes, whose buffers its capture names.
   void operator()(cudaStream_t stream, std::span<EyeLane* const> lanes, const DetectorParams& params);
@@ -24,8 +24,7 @@ class JointPreprocessing {
  private:
   struct Eye {
     const EyeLane* lane;
-    int width;
-    int height;
+    CDeviceViewU8 source;
     bool operator==(const Eye&) const = default;
   };
   struct Arguments {

@@ -300,6 +300,10 @@ TEST_CASE("CUDA detector tracks real binocular frames as the CPU detector") {
   SECTION("device search as tail-launched kernels, throughput mode") {
     compare_backends("real tail-launch loop, throughput", frames, replay, 4, true, {pt::gpu::DeviceLoop::TailLaunch});
   }
+  // As a replay's stretches run: both halves of each pinned frame copied to the device at once.
+  SECTION("two streams, untimed, throughput mode, pinned frames") {
+    compare_backends("real two streams, untimed, throughput", frames, replay, 2, true, {.few_streams = true, .timed = false});
+  }
   // Every search runs all its iterations: a chain of some forty kernels, each launched by the one
   // before it.
   SECTION("device search as tail-launched kernels, forty iterations each, latency mode") {

@@ -1,7 +1,8 @@
 #pragma once
 // The CUDA backend of PupilDetector. Each eye of each frame in flight has its own stream (or the
 // detector has one or two in all: CudaDetectorOptions::few_streams): the eye's region (or tracking
-// window) goes to the device by one 2-D copy and is preprocessed there
+// window) goes to the device by one 2-D copy (with few_streams, untimed, one copy for all the
+// eyes of a page-locked frame where their regions tile a box) and is preprocessed there
 // (EyePreprocessor, bit-exact with the CPU). A tracked eye is then searched on the device from
 // its previous centre and only the result comes back; an eye without a pupil (never found,
 // lost, reset, hinted) has its three images copied back and searched by the CPU's tracker, which
