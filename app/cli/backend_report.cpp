@@ -109,7 +109,8 @@ int cuda_replay_stretches(const DetectorParams& params, std::span<const EyeRegio
   const std::size_t per_detector =
       std::max<std::size_t>(1, kCudaDeviceBytesPerRegionPixel * pixels * static_cast<std::size_t>(in_flight));
   const std::size_t fit = free_device_bytes / 4 * 3 / per_detector;
-  return static_cast<int>(std::clamp<std::size_t>(fit, 1, static_cast<std::size_t>(gpu::kHardwareQueues / streams)));
+  const int most = streams > 1 ? kCudaMostWholeRegionStretches : kCudaMostWindowStretches;
+  return static_cast<int>(std::clamp<std::size_t>(fit, 1, static_cast<std::size_t>(most)));
 }
 #endif
 

@@ -62,13 +62,24 @@ DetectorChoice choose_detector(const std::string& backend, const DetectorParams&
 // free memory now.
 int replay_stretches(Backend backend, const DetectorParams& params, std::span<const EyeRegion> regions);
 
-// CUDA's rule (built with CUDA only): as many stretches as their few streams fill the device's
-// hardware queues, 16 of two streams or with a tracking window 32 of one, but no more than three
-// quarters of `free_device_bytes` hold. On the H100 (bench --segments, 1280x1024 binocular, session 27) those
-// were the best counts tried: full regions 19,100-21,100 frames/s with 16 and 17,100-19,300 with
-// 32; tracking windows 20,100-23,300 with 32 against 20,100-20,700 with 16.
+// CUDA's rule (built with CUDA only): the best count measured, kCudaMostWholeRegionStretches of
+// whole regions or kCudaMostWindowStretches with a tracking window, but no more than three
+// quarters of `free_device_bytes` hold.
 int cuda_replay_stretches(const DetectorParams& params, std::span<const EyeRegion> regions,
                           std::size_t free_device_bytes);
+
+// With a tracking window each stretch's detector has one stream (CudaDetectorOptions::few_streams),
+// and 32 stretches fill the device's 32 hardware queues: on the H100 (bench --segments,
+// 1280x1024 binocular, session 27) tracking windows went at 20,100-23,300 frames/s with 32
+// against 20,100-20,700 with 16.
+inline constexpr int kCudaMostWindowStretches = 32;
+// Whole regions take two streams a stretch. 16 stretches filled the hardware queues and were the
+// best on the H100 in session 27 (19,100-21,100 frames/s against 17,100-19,300 with 32); since
+// the copies and the search went faster, 24 are: on the H200 (bench --mode throughput --frames
+// 6000, 1280x1024 binocular, session 35, a frame's halves copied at once) 24 stretches tracked
+// 27,192 and 28,181 frames/s against 22,075 and 24,867 with 16, run by run in one device session;
+// with the halves copied apart, 24 tracked 27,147, 32 26,260 and 48 24,682 against 24,517 with 16.
+inline constexpr int kCudaMostWholeRegionStretches = 24;
 
 // Device memory a CUDA detector takes for each pixel of its eye regions and each frame it keeps in
 // flight, with room to spare: each frame in flight keeps whole-region buffers, a tracking window's
