@@ -6,6 +6,12 @@
 #include "pt/gpu/image_transfer.hpp"
 
 namespace pt::gpu {
+namespace {
+
+// The kernels' widest loads (mask chunks) take 16 bytes where rows start on a 16-byte boundary.
+constexpr int kRowAlignment = 16;
+
+}  // namespace
 
 std::optional<RectI> tiled_box(std::span<const RectI> rects) {
   if (rects.size() < 2) return std::nullopt;
@@ -28,18 +34,18 @@ std::optional<RectI> tiled_box(std::span<const RectI> rects) {
     }
   }
   if (area != static_cast<long long>(box.w) * box.h) return std::nullopt;
+  if (std::ranges::any_of(rects, [&](const RectI& r) { return (r.x - box.x) % kRowAlignment != 0; })) return std::nullopt;
   return box;
 }
 
 DeviceViewU8 FrameBoxUpload::operator()(cudaStream_t stream, CViewU8 box) {
-  // Rows 16-byte aligned, as the kernels' widest loads want; a box of whole rows of such a width
-  // lies in host and device memory alike, contiguous.
-  const std::size_t pitch = (static_cast<std::size_t>(box.width) + 15) / 16 * 16;
+  const std::size_t pitch = (static_cast<std::size_t>(box.width) + kRowAlignment - 1) / kRowAlignment * kRowAlignment;
   const std::size_t bytes = pitch * static_cast<std::size_t>(box.height);
   // A frame in flight owns its upload, which is free again once that frame is collected.
   if (pixels_.size() < bytes) pixels_ = DeviceBuffer<std::uint8_t>(bytes);
   const DeviceViewU8 dst{pixels_.data(), box.width, box.height, pitch};
-  if (static_cast<std::size_t>(box.stride) == pitch) {
+  // Whole rows of the frame (the box as wide as a row) lie alike in host and device memory.
+  if (box.width == box.stride && static_cast<std::size_t>(box.width) == pitch) {
     PT_CUDA_CHECK(cudaMemcpyAsync(dst.data, box.data, bytes, cudaMemcpyHostToDevice, stream));
   } else {
     upload_async(stream, box, dst);

@@ -1,8 +1,9 @@
 #pragma once
 // One copy to the device for all of a frame's eye regions, where they tile the box around them
 // (the two halves of a binocular frame): the copy engines then move the frame in one transfer of
-// whole rows instead of one transfer of half rows an eye, and where the box spans the frame's
-// rows, as one contiguous block. Throughput mode's whole-region copies are what the link limits.
+// whole rows instead of one transfer of half rows an eye, and where the box is the frame's whole
+// rows of a width in 16-byte steps, as one contiguous block. Throughput mode's whole-region
+// copies are what the link limits.
 #include <optional>
 #include <span>
 
@@ -15,8 +16,10 @@
 namespace pt::gpu {
 
 // The box around `rects` when they cover it without overlapping, so that one copy of it moves
-// no pixel that a per-rect copy would not; nullopt for fewer than two rects, an empty one, or
-// rects that leave a gap in the box or overlap.
+// no pixel that a per-rect copy would not, and each starts a multiple of 16 bytes into it, so
+// that in a device copy of the box an eye's rows stay as aligned for the kernels' word and
+// chunk loads as in a buffer of its own. nullopt for fewer than two rects, an empty one, rects
+// that leave a gap in the box or overlap, or one that would lie unaligned.
 std::optional<RectI> tiled_box(std::span<const RectI> rects);
 
 class FrameBoxUpload {

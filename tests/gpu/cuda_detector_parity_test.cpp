@@ -240,6 +240,11 @@ TEST_CASE("CUDA detector tracks a synthetic binocular sequence as the CPU detect
     compare_backends("synthetic two streams, untimed, hint, throughput", frames, replay, 2, true,
                      {.few_streams = true, .timed = false});
   }
+  // As a replay's stretches run: both halves of each pinned frame copied to the device at once.
+  SECTION("two streams, untimed, full regions, throughput mode, pinned frames") {
+    compare_backends("synthetic two streams, untimed, throughput", frames, replay, 2, true,
+                     {.few_streams = true, .timed = false});
+  }
   SECTION("device search as a CUDA graph, full regions, throughput mode") {
     compare_backends("synthetic graph loop, throughput", frames, replay, 4, true, {pt::gpu::DeviceLoop::Graph});
   }

@@ -21,6 +21,7 @@ std::optional<RectI> box_of(std::vector<RectI> rects) { return pt::gpu::tiled_bo
 TEST_CASE("Eye regions that tile a box are copied as one") {
   CHECK(box_of({{0, 0, 640, 1024}, {640, 0, 640, 1024}}) == RectI{0, 0, 1280, 1024});
   CHECK(box_of({{320, 0, 321, 515}, {0, 0, 320, 515}}) == RectI{0, 0, 641, 515});
+  CHECK(box_of({{16, 0, 624, 64}, {640, 0, 640, 64}}) == RectI{16, 0, 1264, 64});
   // Three pieces: one across the top, two side by side below it.
   CHECK(box_of({{10, 5, 100, 20}, {10, 25, 40, 30}, {50, 25, 60, 30}}) == RectI{10, 5, 100, 50});
   SECTION("not where the copy would move pixels no eye needs, or fewer than two eyes") {
@@ -32,6 +33,9 @@ TEST_CASE("Eye regions that tile a box are copied as one") {
     CHECK_FALSE(box_of({{0, 0, 639, 1024}, {640, 0, 640, 1024}}).has_value());
     // Two regions that overlap by as much as a third leaves uncovered: their areas sum to the box's.
     CHECK_FALSE(box_of({{0, 0, 60, 10}, {40, 0, 60, 10}, {0, 10, 80, 10}}).has_value());
+    // Halves of a frame 1282 wide: the right eye would start 641 bytes into the box, off the
+    // word and chunk boundaries its own buffer keeps.
+    CHECK_FALSE(box_of({{0, 0, 641, 64}, {641, 0, 641, 64}}).has_value());
     // An empty region beside a whole one.
     CHECK_FALSE(box_of({{0, 0, 100, 20}, {0, 0, 0, 5}}).has_value());
   }
@@ -40,13 +44,16 @@ TEST_CASE("Eye regions that tile a box are copied as one") {
 TEST_CASE("A frame's box arrives on the device intact") {
   const pt::gpu::Stream stream;
   pt::gpu::FrameBoxUpload upload;
-  // Whole rows of a width the device's rows match (contiguous), of one they do not (641), and a
-  // box inside a wider frame; the second and third after a larger one, in the memory it left.
+  // Whole rows of a width the device's rows match (contiguous), of one they do not (641), a box
+  // inside a wider frame, and one whose rows end at the frame's right edge and whose device rows
+  // are as long as the frame's (a 2-D copy all the same: its first row starts 8 bytes in); the
+  // later ones in the memory the first left.
   struct Case {
     int frame_w, frame_h;
     RectI box;
   };
-  for (const Case c : {Case{1280, 64, {0, 0, 1280, 64}}, Case{641, 37, {0, 0, 641, 37}}, Case{700, 90, {13, 7, 555, 61}}}) {
+  for (const Case c : {Case{1280, 64, {0, 0, 1280, 64}}, Case{641, 37, {0, 0, 641, 37}}, Case{700, 90, {13, 7, 555, 61}},
+                      Case{1280, 24, {8, 0, 1272, 24}}}) {
     CAPTURE(c.frame_w, c.frame_h, c.box.x, c.box.y, c.box.w, c.box.h);
     pt::gpu::PinnedImageU8 frame(c.frame_w, c.frame_h);
     const pt::ImageU8 noise = pt::test::noise_image(c.frame_w, c.frame_h, static_cast<std::uint64_t>(c.frame_w));
