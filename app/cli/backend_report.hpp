@@ -78,7 +78,8 @@ inline constexpr int kCudaMostWindowStretches = 32;
 // the copies and the search went faster, 24 are: on the H200 (bench --mode throughput --frames
 // 6000, 1280x1024 binocular, session 35, a frame's halves copied at once) 24 stretches tracked
 // 27,192 and 28,181 frames/s against 22,075 and 24,867 with 16, run by run in one device session;
-// with the halves copied apart, 24 tracked 27,147, 32 26,260 and 48 24,682 against 24,517 with 16.
+// with the halves copied apart, 24 tracked 27,147, 32 26,260 and 48 24,682 (and 16, at 3,000
+// frames, 24,517).
 inline constexpr int kCudaMostWholeRegionStretches = 24;
 
 // Device memory a CUDA detector takes for each pixel of its eye regions and each frame it keeps in
