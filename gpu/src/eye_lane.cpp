@@ -27,11 +27,7 @@ void EyeLane::upload(CViewU8 pixels, bool pinned, const DetectorParams& params, 
 }
 
 void EyeLane::copy_up(CViewU8 pixels, bool pinned, bool time_stages) {
-  width_ = pixels.width;
-  height_ = pixels.height;
-  timed_ = time_stages;
-  frame_searched_ = false;
-  copied_.reset();
+  start_view(pixels.width, pixels.height, time_stages, std::nullopt);
   CViewU8 from = pixels;
   if (!pinned) {
     const ViewU8 staged = staging_.view().sub({0, 0, width_, height_});
@@ -43,12 +39,14 @@ void EyeLane::copy_up(CViewU8 pixels, bool pinned, bool time_stages) {
   if (timed_) uploaded_.record(stream_);
 }
 
-void EyeLane::take_copied(CDeviceViewU8 input) {
-  width_ = input.width;
-  height_ = input.height;
-  timed_ = false;
+void EyeLane::take_copied(CDeviceViewU8 input) { start_view(input.width, input.height, false, input); }
+
+void EyeLane::start_view(int width, int height, bool timed, std::optional<CDeviceViewU8> copied) {
+  width_ = width;
+  height_ = height;
+  timed_ = timed;
   frame_searched_ = false;
-  copied_ = input;
+  copied_ = copied;
 }
 
 void EyeLane::preprocess(const DetectorParams& params) {

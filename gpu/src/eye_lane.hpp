@@ -88,6 +88,8 @@ class EyeLane {
   // upload()'s preprocessing: captured by the lane's own preprocessor once it repeats.
   void preprocess(const DetectorParams& params);
   [[nodiscard]] DeviceViewU8 input() const noexcept { return input_.view().sub({0, 0, width_, height_}); }
+  // A new view to preprocess: copy_up()'s into input(), or take_copied()'s.
+  void start_view(int width, int height, bool timed, std::optional<CDeviceViewU8> copied);
   [[nodiscard]] PreprocessedEye outputs() const noexcept;
   // Enqueues the copy of `handover`, when given, over `*state`, and makes the search buffers.
   void prepare_search(const DetectorParams& params, search::DeviceTrackState* state,

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/image_transfer.hpp"
 
 namespace pt::gpu {
@@ -44,12 +43,7 @@ DeviceViewU8 FrameBoxUpload::operator()(cudaStream_t stream, CViewU8 box) {
   // A frame in flight owns its upload, which is free again once that frame is collected.
   if (pixels_.size() < bytes) pixels_ = DeviceBuffer<std::uint8_t>(bytes);
   const DeviceViewU8 dst{pixels_.data(), box.width, box.height, pitch};
-  // Whole rows of the frame (the box as wide as a row) lie alike in host and device memory.
-  if (box.width == box.stride && static_cast<std::size_t>(box.width) == pitch) {
-    PT_CUDA_CHECK(cudaMemcpyAsync(dst.data, box.data, bytes, cudaMemcpyHostToDevice, stream));
-  } else {
-    upload_async(stream, box, dst);
-  }
+  upload_async(stream, box, dst);
   return dst;
 }
 

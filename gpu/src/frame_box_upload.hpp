@@ -1,9 +1,10 @@
 #pragma once
 // One copy to the device for all of a frame's eye regions, where they tile the box around them
 // (the two halves of a binocular frame): the copy engines then move the frame in one transfer of
-// whole rows instead of one transfer of half rows an eye, and where the box is the frame's whole
-// rows of a width in 16-byte steps, as one contiguous block. Throughput mode's whole-region
-// copies are what the link limits.
+// whole rows instead of one transfer of half rows an eye. On the H200 (session 35) a 1280x1024
+// frame went at 35,600-36,200 frames/s as one 2-D copy of whole rows, as fast as one contiguous
+// copy, against 31,700-32,100 as two of half rows. Throughput mode's whole-region copies are what
+// the link limits.
 #include <optional>
 #include <span>
 

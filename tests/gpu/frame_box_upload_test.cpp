@@ -1,6 +1,6 @@
 // A frame's eye regions copied to the device at once where they tile a box (throughput mode's two
 // halves): which rect sets qualify, and that the box arrives intact whether its rows are the
-// frame's whole rows (one contiguous copy) or part of them (a 2-D copy), at any width. The
+// frame's whole rows or part of them, at any width. The
 // detector's use of it is checked by test_gpu_tracking's untimed two-stream sections, which
 // track pinned frames in halves against the CPU.
 #include <optional>
@@ -44,10 +44,9 @@ TEST_CASE("Eye regions that tile a box are copied as one") {
 TEST_CASE("A frame's box arrives on the device intact") {
   const pt::gpu::Stream stream;
   pt::gpu::FrameBoxUpload upload;
-  // Whole rows of a width the device's rows match (contiguous), of one they do not (641), a box
-  // inside a wider frame, and one whose rows end at the frame's right edge and whose device rows
-  // are as long as the frame's (a 2-D copy all the same: its first row starts 8 bytes in); the
-  // later ones in the memory the first left.
+  // Whole rows of a width the device's rows match, of one they do not (641, rows padded to 656), a
+  // box inside a wider frame, and one whose rows end at the frame's right edge and whose padded
+  // device rows are as long as the frame's; the later ones in the memory the first left.
   struct Case {
     int frame_w, frame_h;
     RectI box;
