@@ -1,8 +1,8 @@
 // A frame's eye regions copied to the device at once where they tile a box (throughput mode's two
 // halves): which rect sets qualify, and that the box arrives intact whether its rows are the
-// frame's whole rows or part of them, at any width. The
-// detector's use of it is checked by test_gpu_tracking's untimed two-stream sections, which
-// track pinned frames in halves against the CPU.
+// frame's whole rows or part of them, at any width. The detector's use of it is checked by
+// test_gpu_tracking's untimed two-stream sections, which track pinned frames in halves against
+// the CPU.
 #include <optional>
 #include <vector>
 
