@@ -153,6 +153,17 @@ __device__ inline ransac::Selection select_given(const GivenHypotheses& given, i
   return block_broadcast(selection);
 }
 
+// Whether the first `n` points of `a` and `b` are the same, bit for bit. Called by all threads of
+// the block, which all see the answer.
+__device__ inline bool block_same_points(const Point2f* a, const Point2f* b, int n) {
+  int differ = 0;
+  for (int i = static_cast<int>(threadIdx.x); i < n; i += kSearchThreads) {
+    differ |= static_cast<int>(__float_as_uint(a[i].x) != __float_as_uint(b[i].x) ||
+                               __float_as_uint(a[i].y) != __float_as_uint(b[i].y));
+  }
+  return __syncthreads_or(differ) == 0;
+}
+
 // RansacConicFitter::fit on the points of `points` (their count read from the device), with
 // `hypotheses` index sets of ransac::kSampleSize uniforms each (RansacConicFitter::unit_samples:
 // as many hypotheses as the CPU's fitter has), fitted and voted here unless `given`;
@@ -179,7 +190,9 @@ __device__ inline RansacFitResult block_ransac_fit(const EdgeList& points, const
   ConicFit best{};
   if (selection.found) {
     // Refit on the consensus, then once more on the refit's own consensus; a refit's votes are
-    // the size of its consensus, gathered beside the best's.
+    // the size of its consensus, gathered beside the best's. Where that consensus is the very
+    // points the refit was made on, the second refit would fit them again to the same ellipse
+    // and votes (a fit depends only on its points, in their order), so it is not made.
     best = selection.best;
     int current = 0;
     int size = consensus(best.ellipse, a.chosen[current]);
@@ -189,8 +202,10 @@ __device__ inline RansacFitResult block_ransac_fit(const EdgeList& points, const
       const int votes = consensus(refined.ellipse, a.chosen[1 - current]);
       if (votes < best.inliers) break;
       best = ConicFit{refined.ellipse, votes};
+      const bool settled = votes == size && block_same_points(a.chosen[current], a.chosen[1 - current], size);
       current = 1 - current;
       size = votes;
+      if (settled) break;
     }
   }
   const RadialDistance distance(best.ellipse);
