@@ -26,8 +26,9 @@ __device__ inline Ellipse block_nearest_geometrically(const EdgeList& border, co
   using geometric_math::Params;
   using L = GeometricSharedLayout;
   constexpr int kSums = 30;  // J^T r (5), then J^T J (25) row by row
-  static_assert(kSums <= kSearchThreads && kGeometricTerms == 6);
+  static_assert(kSums <= kSearchThreads && kGeometricTerms == geometric_math::kGradientEllipses);
   __shared__ double sums[kSums];
+  __shared__ geometric_math::ResidualEllipse gradient_at[kGeometricTerms];
   const int t = static_cast<int>(threadIdx.x);
   const int n = *border.count;
   const bool staged = n <= kStagedPoints;
@@ -35,8 +36,9 @@ __device__ inline Ellipse block_nearest_geometrically(const EdgeList& border, co
   double* terms = staged ? fit_shared_array<double>(L::kTerms) : scratch.terms;
   const int m = block_gather(border.points, n, [&](int i) { return border.inlier[i] != 0; }, points);
   auto cost = [&](const Params& e) {
+    const geometric_math::ResidualEllipse at = geometric_math::residual_ellipse(e);
     for (int i = t; i < m; i += kSearchThreads) {
-      const double d = geometric_math::radial_residual(e, points[i]);
+      const double d = geometric_math::radial_residual(at, points[i]);
       terms[i] = d * d;
     }
     __syncthreads();
@@ -48,14 +50,13 @@ __device__ inline Ellipse block_nearest_geometrically(const EdgeList& border, co
     return block_broadcast(sum);
   };
   auto normal_equations = [&](const Params& e, const Params& steps, Matrix& jtj, Params& jtr) {
-    // residual_gradient's residuals, each in its own thread: at e (k = 0) and at e moved along
-    // parameter k - 1; then its forward differences.
+    // residual_gradient's residuals, each in its own thread, from the six gradient_ellipse (one
+    // thread each, so that each cosine is taken once a call); then their forward differences.
+    if (t < kGeometricTerms) gradient_at[t] = geometric_math::gradient_ellipse(e, steps, t);
+    __syncthreads();
     const int pairs = m * kGeometricTerms;
     for (int q = t; q < pairs; q += kSearchThreads) {
-      const int k = q % kGeometricTerms;
-      Params moved = e;
-      if (k > 0) moved[static_cast<std::size_t>(k - 1)] += steps[static_cast<std::size_t>(k - 1)];
-      terms[q] = geometric_math::radial_residual(moved, points[q / kGeometricTerms]);
+      terms[q] = geometric_math::radial_residual(gradient_at[q % kGeometricTerms], points[q / kGeometricTerms]);
     }
     __syncthreads();
     for (int q = t; q < pairs; q += kSearchThreads) {

@@ -22,17 +22,33 @@ constexpr int kMaxIterations = 10;
 constexpr double kStep = 1e-4;       // relative finite-difference step for the Jacobian
 constexpr double kConverged = 1e-6;  // relative decrease of the cost that ends the refinement
 
+// An ellipse's parameters with what every point's residual takes from them alone (the angle's
+// cosine and sine, the squared semi-axes), worked out once for all the points rather than once
+// a point: the cosine and sine are most of a residual's arithmetic. No member initialisers, so
+// that device code can keep the six of a gradient in shared memory.
+struct ResidualEllipse {
+  double cx;
+  double cy;
+  double cos;
+  double sin;
+  double a_squared;
+  double b_squared;
+  double inside;  // the residual of the centre itself
+};
+
+PT_HOST_DEVICE inline ResidualEllipse residual_ellipse(const Params& e) {
+  return {e[0], e[1], repro::cos(e[4]), repro::sin(e[4]), e[2] * e[2], e[3] * e[3], -std::min(e[2], e[3])};
+}
+
 // Signed distance from `p` to the ellipse along the ray from its centre (outside positive).
-PT_HOST_DEVICE inline double radial_residual(const Params& e, Point2f p) {
-  const double dx = p.x - e[0];
-  const double dy = p.y - e[1];
-  const double c = repro::cos(e[4]);
-  const double s = repro::sin(e[4]);
-  const double u = dx * c + dy * s;
-  const double v = -dx * s + dy * c;
-  const double q = std::sqrt(u * u / (e[2] * e[2]) + v * v / (e[3] * e[3]));
+PT_HOST_DEVICE inline double radial_residual(const ResidualEllipse& e, Point2f p) {
+  const double dx = p.x - e.cx;
+  const double dy = p.y - e.cy;
+  const double u = dx * e.cos + dy * e.sin;
+  const double v = -dx * e.sin + dy * e.cos;
+  const double q = std::sqrt(u * u / e.a_squared + v * v / e.b_squared);
   const double r = std::sqrt(dx * dx + dy * dy);
-  return q > 0.0 ? r - r / q : -std::min(e[2], e[3]);
+  return q > 0.0 ? r - r / q : e.inside;
 }
 
 // The finite-difference steps of the Jacobian at `e`.
@@ -41,14 +57,20 @@ PT_HOST_DEVICE inline Params jacobian_steps(const Params& e) {
   return {kStep * scale, kStep * scale, kStep * scale, kStep * scale, kStep};
 }
 
-// One point's residual, returned, and its gradient by forward differences.
-PT_HOST_DEVICE inline double residual_gradient(const Params& e, const Params& steps, Point2f p, Params& grad) {
-  const double r0 = radial_residual(e, p);
-  for (std::size_t k = 0; k < 5; ++k) {
-    Params moved = e;
-    moved[k] += steps[k];
-    grad[k] = (radial_residual(moved, p) - r0) / steps[k];
-  }
+// The residual_ellipse of `e` (k = 0) or of `e` moved along parameter k - 1 by its step: the six
+// ellipses whose residuals give a point's residual and its gradient by forward differences.
+constexpr int kGradientEllipses = 6;
+PT_HOST_DEVICE inline ResidualEllipse gradient_ellipse(const Params& e, const Params& steps, int k) {
+  Params moved = e;
+  if (k > 0) moved[static_cast<std::size_t>(k - 1)] += steps[static_cast<std::size_t>(k - 1)];
+  return residual_ellipse(moved);
+}
+
+// One point's residual, returned, and its gradient, from the six gradient_ellipse of e.
+PT_HOST_DEVICE inline double residual_gradient(const ResidualEllipse (&at)[kGradientEllipses], const Params& steps,
+                                               Point2f p, Params& grad) {
+  const double r0 = radial_residual(at[0], p);
+  for (std::size_t k = 0; k < 5; ++k) grad[k] = (radial_residual(at[k + 1], p) - r0) / steps[k];
   return r0;
 }
 
