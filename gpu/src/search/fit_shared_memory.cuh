@@ -7,6 +7,7 @@
 
 #include "geometric_scratch.hpp"
 #include "pt/geometry.hpp"
+#include "pt/pupil/conic_fit_math.hpp"
 #include "ransac_fit_types.hpp"
 #include "search_block.cuh"
 
@@ -23,7 +24,7 @@ struct RansacSharedLayout {
   static constexpr std::size_t kChosen = kPoints + sizeof(Point2f) * kStagedPoints;
   static constexpr std::size_t kTerms = kChosen + 2 * sizeof(Point2f) * kStagedPoints;
   static constexpr std::size_t kFits = kTerms;
-  static constexpr std::size_t kVotes = kFits + sizeof(Ellipse) * kSearchThreads;
+  static constexpr std::size_t kVotes = kFits + sizeof(RadialDistance) * kSearchThreads;
   static constexpr std::size_t kEnd = kTerms + sizeof(double) * kPointTerms * kStagedPoints;
   static_assert(kVotes + sizeof(int) * kSearchThreads <= kEnd);
 };

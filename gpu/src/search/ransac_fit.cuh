@@ -32,14 +32,14 @@ struct RansacArrays {
   const Point2f* points = nullptr;
   Point2f* chosen[2] = {nullptr, nullptr};
   double* terms = nullptr;
-  Ellipse* fits = nullptr;
+  RadialDistance* fits = nullptr;  // each hypothesis's fit, with the rotation its votes take
   int* votes = nullptr;
 };
 
 __device__ inline RansacArrays ransac_arrays(const EdgeList& list, int n, const RansacScratch& scratch) {
   using L = RansacSharedLayout;
   RansacArrays a;
-  a.fits = fit_shared_array<Ellipse>(L::kFits);
+  a.fits = fit_shared_array<RadialDistance>(L::kFits);
   a.votes = fit_shared_array<int>(L::kVotes);
   if (n > kStagedPoints) {
     a.points = list.points;
@@ -70,20 +70,26 @@ __device__ inline bool fit_hypothesis(const Point2f* points, int n, const float*
   return e.ok && limits.admits(e.ellipse);
 }
 
-// The points of points[0, n) within inlier_px of `e`, counted by one warp (every lane gets it).
-__device__ inline int warp_votes(const Ellipse& e, const Point2f* points, int n, float inlier_px) {
-  const RadialDistance distance(e);
+// The points of points[0, n) within inlier_px of the fit whose `distance` it is, counted by one
+// warp (every lane gets it).
+__device__ inline int warp_votes(const RadialDistance& distance, const Point2f* points, int n, float inlier_px) {
   int votes = 0;
   for (int i = static_cast<int>(threadIdx.x) % 32; i < n; i += 32) votes += distance(points[i]) <= inlier_px ? 1 : 0;
   return warp_sum(0xFFFFFFFFU, votes);
 }
 
 // The fits of hypotheses [base, base + count), spread over the warps; votes -1 for a fit that
-// is missing or outside the shape limits.
+// is missing or outside the shape limits. Each admitted fit's rotation is prepared by the thread
+// that fitted it, once, rather than by every lane of the warp that votes on it.
 __device__ inline void fit_hypotheses(const RansacArrays& a, int n, const float* unit_samples, int base, int count,
                                       FitModel model, const ShapeLimits& limits) {
   const int t = warp_spread_index(count);
-  if (t >= 0) a.votes[t] = fit_hypothesis(a.points, n, unit_samples, base + t, model, limits, a.fits[t]) ? 0 : -1;
+  if (t >= 0) {
+    Ellipse fit;
+    const bool admitted = fit_hypothesis(a.points, n, unit_samples, base + t, model, limits, fit);
+    if (admitted) a.fits[t] = RadialDistance(fit);
+    a.votes[t] = admitted ? 0 : -1;
+  }
   __syncthreads();
 }
 
@@ -121,7 +127,7 @@ __device__ inline ransac::Selection select_hypothesis(const RansacArrays& a, int
     if (threadIdx.x == 0) {
       for (int j = 0; j < count && stop == 0; ++j) {
         if (a.votes[j] < 0) continue;
-        stop = selection.offer(static_cast<std::size_t>(base + j), a.fits[j], a.votes[j],
+        stop = selection.offer(static_cast<std::size_t>(base + j), a.fits[j].ellipse(), a.votes[j],
                                static_cast<std::size_t>(n))
                    ? 1
                    : 0;

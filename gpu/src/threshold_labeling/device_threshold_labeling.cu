@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(kVoteThreads) vote_hypotheses(Plan p, int firs
   if (!fitted(p, slot) || n < ransac::kSampleSize || h >= p.hypotheses) return;
   const std::size_t at = static_cast<std::size_t>(slot) * static_cast<std::size_t>(p.hypotheses) + static_cast<std::size_t>(h);
   if (p.hypothesis_votes[at] < 0) return;
-  const int votes = search::warp_votes(p.hypothesis_fits[at], slot_list(p, slot).points, n, inlier_px);
+  const int votes = search::warp_votes(RadialDistance(p.hypothesis_fits[at]), slot_list(p, slot).points, n, inlier_px);
   if (threadIdx.x % 32 == 0) p.hypothesis_votes[at] = votes;
 }
 

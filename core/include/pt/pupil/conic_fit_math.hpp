@@ -338,6 +338,8 @@ class RadialDistance {
     return std::abs(r - r / std::sqrt(q2));
   }
 
+  [[nodiscard]] PT_HOST_DEVICE const Ellipse& ellipse() const noexcept { return e_; }
+
  private:
   Ellipse e_;
   float cos_ = 1.0F;
