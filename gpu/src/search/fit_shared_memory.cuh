@@ -37,7 +37,7 @@ struct GeometricSharedLayout {
 };
 
 // The arena, one per block. Raw bytes, since __shared__ variables take no constructors and
-// Ellipse and Point2f carry default member initialisers.
+// Ellipse, Point2f and RadialDistance carry default member initialisers.
 __device__ inline unsigned char* fit_shared_memory() {
   constexpr std::size_t kBytes =
       RansacSharedLayout::kEnd > GeometricSharedLayout::kEnd ? RansacSharedLayout::kEnd : GeometricSharedLayout::kEnd;
