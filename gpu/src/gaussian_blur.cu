@@ -1,5 +1,6 @@
 #include <stdexcept>
 
+#include "chained_launch.cuh"
 #include "kernel_span.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/image_transfer.hpp"
@@ -40,6 +41,8 @@ __device__ __forceinline__ int mirror(int i, int n) {
 
 // Wider blurs: the vertical sums of a tile's rows in shared memory, then the horizontal ones.
 __global__ void __launch_bounds__(kThreads) gaussian_kernel(CDeviceViewU8 src, DeviceViewU8 dst, GaussianTaps taps) {
+  await_previous_grid();
+  allow_next_grid();
   extern __shared__ std::uint16_t sums[];  // kTileH rows of vertical sums, radius columns either side
   const int r_max = taps.radius;
   const int tile_w = kTileW + 2 * r_max;
@@ -113,6 +116,8 @@ __device__ __forceinline__ void load_word_tile(CDeviceViewU8 src, std::uint32_t*
 
 template <int R>
 __global__ void __launch_bounds__(kWordThreads) gaussian_words_kernel(CDeviceViewU8 src, DeviceViewU8 dst, GaussianTaps taps) {
+  await_previous_grid();
+  allow_next_grid();
   constexpr int kColumns = 4 + 2 * R;  // the vertical sums four outputs need
   __shared__ std::uint32_t tile[(kTileH + 2 * R) * kTileStride];
   const int x0 = static_cast<int>(blockIdx.x) * kTileW;
@@ -183,14 +188,13 @@ void GaussianBlur::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceView
   }
   with_span(taps_.radius, UnrolledRadii{}, [&](auto radius) {
     if constexpr (kFixedSpan<decltype(radius)>) {
-      gaussian_words_kernel<decltype(radius)::size><<<tile_grid(src), kWordThreads, 0, stream>>>(src, dst, taps_);
+      launch_chained(gaussian_words_kernel<decltype(radius)::size>, tile_grid(src), kWordThreads, 0, stream, src, dst, taps_);
     } else {
       const int tile_w = kTileW + 2 * taps_.radius;
       const auto bytes = static_cast<std::size_t>(kTileH * tile_w) * sizeof(std::uint16_t) +
                          static_cast<std::size_t>(tile_w * (kTileH + 2 * taps_.radius));
-      gaussian_kernel<<<tile_grid(src), kThreads, bytes, stream>>>(src, dst, taps_);
+      launch_chained(gaussian_kernel, tile_grid(src), kThreads, bytes, stream, src, dst, taps_);
     }
-    PT_CUDA_CHECK_LAUNCH();
   });
 }
 

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "chained_launch.cuh"
 #include "kernel_span.cuh"
 #include "line_segments.cuh"
 #include "pt/gpu/cuda_check.hpp"
@@ -126,6 +127,7 @@ template <int K, int G>
 __global__ void __launch_bounds__(kMarksThreads) reflection_marks_kernel(CDeviceViewU8 src, DeviceViewU8 mask, std::uint8_t level,
                                                                          std::uint8_t min_value, MaskByproducts also) {
   using T = MarksTile<K, G>;
+  allow_next_grid();  // the labelling that follows waits for the whole mask
   extern __shared__ __align__(16) std::uint8_t shared[];
   const int x0 = static_cast<int>(blockIdx.x) * kTileW;
   const int y0 = static_cast<int>(blockIdx.y) * kTileH;

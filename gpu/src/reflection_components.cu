@@ -3,6 +3,7 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
+#include "chained_launch.cuh"
 #include "mask_chunks.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "reflection_components.hpp"
@@ -152,6 +153,8 @@ enum class LabelPass { Seed, Merge, Index, Measure };
 
 template <LabelPass Pass>
 __global__ void __launch_bounds__(kTileThreads) label_pass_kernel(CDeviceViewU8 mask, MarkedTiles tiles, ComponentLabels labels) {
+  await_previous_grid();
+  allow_next_grid();
   if constexpr (Pass == LabelPass::Seed) {
     if (blockIdx.x == 0 && threadIdx.x < kReflectionCounters) labels.counters[threadIdx.x] = 0;
   }
@@ -170,8 +173,7 @@ void label_components(cudaStream_t stream, CDeviceViewU8 mask, const MarkedTiles
   const auto blocks = static_cast<unsigned>(mark_tiles(mask.width, mask.height));
   for (const auto pass : {label_pass_kernel<LabelPass::Seed>, label_pass_kernel<LabelPass::Merge>,
                           label_pass_kernel<LabelPass::Index>, label_pass_kernel<LabelPass::Measure>}) {
-    pass<<<blocks, kTileThreads, 0, stream>>>(mask, tiles, labels);
-    PT_CUDA_CHECK_LAUNCH();
+    launch_chained(pass, blocks, kTileThreads, 0, stream, mask, tiles, labels);
   }
 }
 

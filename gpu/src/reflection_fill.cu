@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "chained_launch.cuh"
 #include "mask_chunks.cuh"
 #include "pt/gpu/cuda_check.hpp"
 #include "pt/gpu/image_transfer.hpp"
@@ -139,6 +140,8 @@ __device__ bool fill_component(const FillArgs& a, const ReflectionComponent& c, 
 // The components in raster order of their seeds (the order in which the CPU meets them), with
 // their halo rings and none yet done. The labelling has read the marked tiles' count by now.
 __global__ void __launch_bounds__(kOrderThreads) order_components_kernel(FillArgs a) {
+  await_previous_grid();
+  allow_next_grid();
   if (blockIdx.x == 0 && threadIdx.x == 0) *a.tile_count = 0;
   const int n = a.counters[kComponentsFound];
   const int stride = static_cast<int>(gridDim.x * blockDim.x);
@@ -187,7 +190,10 @@ __device__ void mark_done(int* flag) {
 // A block per multiprocessor, each with all the shared memory a block may have: the blocks take
 // the components in raster order, and each runs as soon as the earlier ones it overlaps are done,
 // so independent reflections are filled side by side.
+// Its blocks let the next kernel launch only as they end: that kernel's blocks could not share a
+// multiprocessor with them anyway.
 __global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs a) {
+  await_previous_grid();
   extern __shared__ __align__(16) unsigned char slice[];
   __shared__ FillTallies tallies;
   __shared__ int warp_counts[kFillWarps];
@@ -224,6 +230,8 @@ __global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs
 __global__ void __launch_bounds__(kFinishThreads)
     interpolate_and_finish_kernel(DeviceViewU8 mask, DeviceViewU8 dst, const FillSample* samples, const int* taken,
                                   const InterpolationChunk* chunks, const int* counters, int interpolating) {
+  await_previous_grid();
+  allow_next_grid();
   const int block = static_cast<int>(blockIdx.x);
   if (block >= interpolating) {
     const int per_row = (mask.width + kChunk - 1) / kChunk;
@@ -328,14 +336,11 @@ void ReflectionFill::fill_listed(cudaStream_t stream, CDeviceViewU8 src, DeviceV
                       tile_count_.data(),
                       max_area,
                       slice_pixels_};
-  order_components_kernel<<<blocks_, kOrderThreads, 0, stream>>>(args);
-  PT_CUDA_CHECK_LAUNCH();
-  fill_reflections_kernel<<<blocks_, kFillThreads, slice_bytes_, stream>>>(args);
-  PT_CUDA_CHECK_LAUNCH();
+  launch_chained(order_components_kernel, blocks_, kOrderThreads, 0, stream, args);
+  launch_chained(fill_reflections_kernel, blocks_, kFillThreads, slice_bytes_, stream, args);
   const int chunks = (src.width + kChunk - 1) / kChunk * src.height;
-  interpolate_and_finish_kernel<<<blocks_ + (chunks + kFinishThreads - 1) / kFinishThreads, kFinishThreads, 0, stream>>>(
-      mask, dst, samples_.data(), taken_.data(), chunks_.data(), counters_.data(), blocks_);
-  PT_CUDA_CHECK_LAUNCH();
+  launch_chained(interpolate_and_finish_kernel, blocks_ + (chunks + kFinishThreads - 1) / kFinishThreads, kFinishThreads,
+                 0, stream, mask, dst, samples_.data(), taken_.data(), chunks_.data(), counters_.data(), blocks_);
 }
 
 const int* ReflectionFill::filled_count() const noexcept { return counters_.data() + kReflectionsFilled; }
