@@ -188,12 +188,13 @@ void GaussianBlur::operator()(cudaStream_t stream, CDeviceViewU8 src, DeviceView
   }
   with_span(taps_.radius, UnrolledRadii{}, [&](auto radius) {
     if constexpr (kFixedSpan<decltype(radius)>) {
-      launch_chained(gaussian_words_kernel<decltype(radius)::size>, tile_grid(src), kWordThreads, 0, stream, src, dst, taps_);
+      PT_CUDA_CHECK(launch_chained(gaussian_words_kernel<decltype(radius)::size>, tile_grid(src), kWordThreads, 0, stream,
+                                   src, dst, taps_));
     } else {
       const int tile_w = kTileW + 2 * taps_.radius;
       const auto bytes = static_cast<std::size_t>(kTileH * tile_w) * sizeof(std::uint16_t) +
                          static_cast<std::size_t>(tile_w * (kTileH + 2 * taps_.radius));
-      launch_chained(gaussian_kernel, tile_grid(src), kThreads, bytes, stream, src, dst, taps_);
+      PT_CUDA_CHECK(launch_chained(gaussian_kernel, tile_grid(src), kThreads, bytes, stream, src, dst, taps_));
     }
   });
 }

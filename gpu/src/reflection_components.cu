@@ -173,7 +173,7 @@ void label_components(cudaStream_t stream, CDeviceViewU8 mask, const MarkedTiles
   const auto blocks = static_cast<unsigned>(mark_tiles(mask.width, mask.height));
   for (const auto pass : {label_pass_kernel<LabelPass::Seed>, label_pass_kernel<LabelPass::Merge>,
                           label_pass_kernel<LabelPass::Index>, label_pass_kernel<LabelPass::Measure>}) {
-    launch_chained(pass, blocks, kTileThreads, 0, stream, mask, tiles, labels);
+    PT_CUDA_CHECK(launch_chained(pass, blocks, kTileThreads, 0, stream, mask, tiles, labels));
   }
 }
 

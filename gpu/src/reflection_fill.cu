@@ -190,8 +190,9 @@ __device__ void mark_done(int* flag) {
 // A block per multiprocessor, each with all the shared memory a block may have: the blocks take
 // the components in raster order, and each runs as soon as the earlier ones it overlaps are done,
 // so independent reflections are filled side by side.
-// Its blocks let the next kernel launch only as they end: that kernel's blocks could not share a
-// multiprocessor with them anyway.
+// Its blocks let the next kernel launch only as they end, not early: the fill lasts long enough
+// that the next kernel's blocks would only sit beside it, waiting, on multiprocessors whose shared
+// memory the fill's blocks mostly take whole.
 __global__ void __launch_bounds__(kFillThreads) fill_reflections_kernel(FillArgs a) {
   await_previous_grid();
   extern __shared__ __align__(16) unsigned char slice[];
@@ -336,11 +337,12 @@ void ReflectionFill::fill_listed(cudaStream_t stream, CDeviceViewU8 src, DeviceV
                       tile_count_.data(),
                       max_area,
                       slice_pixels_};
-  launch_chained(order_components_kernel, blocks_, kOrderThreads, 0, stream, args);
-  launch_chained(fill_reflections_kernel, blocks_, kFillThreads, slice_bytes_, stream, args);
+  PT_CUDA_CHECK(launch_chained(order_components_kernel, blocks_, kOrderThreads, 0, stream, args));
+  PT_CUDA_CHECK(launch_chained(fill_reflections_kernel, blocks_, kFillThreads, slice_bytes_, stream, args));
   const int chunks = (src.width + kChunk - 1) / kChunk * src.height;
-  launch_chained(interpolate_and_finish_kernel, blocks_ + (chunks + kFinishThreads - 1) / kFinishThreads, kFinishThreads,
-                 0, stream, mask, dst, samples_.data(), taken_.data(), chunks_.data(), counters_.data(), blocks_);
+  PT_CUDA_CHECK(launch_chained(interpolate_and_finish_kernel, blocks_ + (chunks + kFinishThreads - 1) / kFinishThreads,
+                               kFinishThreads, 0, stream, mask, dst, samples_.data(), taken_.data(), chunks_.data(),
+                               counters_.data(), blocks_));
 }
 
 const int* ReflectionFill::filled_count() const noexcept { return counters_.data() + kReflectionsFilled; }
