@@ -26,7 +26,7 @@ __device__ inline Ellipse block_nearest_geometrically(const EdgeList& border, co
   using geometric_math::Params;
   using L = GeometricSharedLayout;
   constexpr int kSums = 30;  // J^T r (5), then J^T J (25) row by row
-  static_assert(kSums <= kSearchThreads && kGeometricTerms == geometric_math::kGradientEllipses);
+  static_assert(kSums <= kSearchThreads);
   __shared__ double sums[kSums];
   __shared__ geometric_math::ResidualEllipse gradient_at[kGeometricTerms];
   const int t = static_cast<int>(threadIdx.x);

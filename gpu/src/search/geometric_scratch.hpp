@@ -5,12 +5,13 @@
 
 #include "pt/geometry.hpp"
 #include "pt/gpu/device_memory.hpp"
+#include "pt/pupil/geometric_fit_math.hpp"
 
 namespace pt::gpu::search {
 
 // Terms a point: its residual, then the residuals at the five moved parameters (turned into the
 // five partial derivatives in place).
-constexpr int kGeometricTerms = 6;
+constexpr int kGeometricTerms = geometric_math::kGradientEllipses;
 
 struct GeometricScratch {
   Point2f* points = nullptr;  // the inliers, in order

@@ -208,7 +208,9 @@ __device__ inline RansacFitResult block_ransac_fit(const EdgeList& points, const
       const int votes = consensus(refined.ellipse, a.chosen[1 - current]);
       if (votes < best.inliers) break;
       best = ConicFit{refined.ellipse, votes};
-      const bool settled = votes == size && block_same_points(a.chosen[current], a.chosen[1 - current], size);
+      // The last round ends the loop anyway: no need to compare.
+      const bool settled =
+          round == 0 && votes == size && block_same_points(a.chosen[current], a.chosen[1 - current], size);
       current = 1 - current;
       size = votes;
       if (settled) break;
