@@ -43,6 +43,17 @@ build() {
   cmake --build "$build_dir" -j "$jobs"
 }
 
+# Whether the track options name an input.
+given_input() {
+  local arg
+  for arg in "$@"; do
+    case "$arg" in
+      -i | -i?* | --input | --input=*) return 0 ;;
+    esac
+  done
+  return 1
+}
+
 case "${1:-run}" in
   run)
     shift || true
@@ -57,8 +68,9 @@ No display: tracking from the command line instead of opening the desktop applic
   $build_dir/app/pupiltrack-cli track --input <synthetic | video file | image folder> [--csv trace.csv]
   $build_dir/app/pupiltrack-cli --help     all commands (track, eval, bench, hessian, ...)
 EOF
-      set -- --input synthetic
     fi
+    # Options without an input of their own (say, --frames 300) apply to the synthetic camera.
+    given_input "$@" || set -- --input synthetic "$@"
     exec "$build_dir/app/pupiltrack-cli" track "$@"
     ;;
   test)
