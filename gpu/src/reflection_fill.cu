@@ -337,12 +337,18 @@ void ReflectionFill::fill_listed(cudaStream_t stream, CDeviceViewU8 src, DeviceV
                       tile_count_.data(),
                       max_area,
                       slice_pixels_};
-  PT_CUDA_CHECK(launch_chained(order_components_kernel, blocks_, kOrderThreads, 0, stream, args));
-  PT_CUDA_CHECK(launch_chained(fill_reflections_kernel, blocks_, kFillThreads, slice_bytes_, stream, args));
+  // Each fill block takes a multiprocessor's shared memory. In a small region (a tracking window)
+  // nearly all of a block per multiprocessor would find no reflection left, and would only keep
+  // the other eye's fill and the searches off the multiprocessors while they start and end. So
+  // the region's tiles bound them: a block per two tiles of the mask, as many as there are
+  // multiprocessors at most (a 256 x 256 window gets 16, a 640 x 1024 region all of them).
+  const int blocks = std::clamp(mark_tiles(src.width, src.height) / 2, 1, blocks_);
+  PT_CUDA_CHECK(launch_chained(order_components_kernel, blocks, kOrderThreads, 0, stream, args));
+  PT_CUDA_CHECK(launch_chained(fill_reflections_kernel, blocks, kFillThreads, slice_bytes_, stream, args));
   const int chunks = (src.width + kChunk - 1) / kChunk * src.height;
-  PT_CUDA_CHECK(launch_chained(interpolate_and_finish_kernel, blocks_ + (chunks + kFinishThreads - 1) / kFinishThreads,
+  PT_CUDA_CHECK(launch_chained(interpolate_and_finish_kernel, blocks + (chunks + kFinishThreads - 1) / kFinishThreads,
                                kFinishThreads, 0, stream, mask, dst, samples_.data(), taken_.data(), chunks_.data(),
-                               counters_.data(), blocks_));
+                               counters_.data(), blocks));
 }
 
 const int* ReflectionFill::filled_count() const noexcept { return counters_.data() + kReflectionsFilled; }

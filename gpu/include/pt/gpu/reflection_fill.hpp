@@ -89,7 +89,7 @@ class ReflectionFill {
   DeviceBuffer<int> tile_list_;
   int slice_pixels_ = 0;                      // a block's window in shared memory
   std::size_t slice_bytes_ = 0;
-  int blocks_ = 0;                            // fill blocks: one per multiprocessor
+  int blocks_ = 0;                            // the most fill blocks: one per multiprocessor
 };
 
 }  // namespace pt::gpu
