@@ -117,11 +117,32 @@ __device__ FillTallies next_ring(Store& s, int from_list, int size, int from, Fi
   return ring;
 }
 
+// The reflection's own pixels (list 0, `own` of them) next to a free pixel, listed in list 1.
+// Returns how many. Only they can list the border's pixels: a free pixel's first neighbour among
+// the own pixels in raster order touches it, so it is one of them. A large reflection's border
+// grows from them at a fraction of the cost of its whole area (on the bench's synthetic eyes,
+// the two large glints of about 680 pixels took 16-17 us to trace from every own pixel).
+template <class Store>
+__device__ int list_own_edge(Store& s, int own, FillTallies& tallies) {
+  const Window& w = s.window();
+  for (int i = static_cast<int>(threadIdx.x); i < own; i += kFillThreads) {
+    const int p = s.list(0, i);
+    const Around around(w, p);
+    bool edge = false;
+    for (int slot = 0; slot < 9 && !edge; ++slot) {
+      const int q = around[slot];
+      edge = slot != 4 && q >= 0 && s.tag(q) == kNoTag && s.state(q) == PixelState::Background;
+    }
+    if (edge) s.set_list(1, atomicAdd(&tallies.listed, 1), p);
+  }
+  return take_tallies(tallies).listed;
+}
+
 // Where a reflection's tags stand: the tag of its border (the pixels it took are tagged from
 // kOwnTag up to it), the list holding the border, and its size (0: nothing surrounds it).
 struct Traced {
   int border = kFirstRing;
-  int list = 1;
+  int list = 0;
   int border_size = 0;
   int taken = 0;  // pixels tagged from kOwnTag to the border: the reflection's and its halo's
 };
@@ -134,7 +155,7 @@ template <class Store>
 __device__ Traced trace_reflection(Store& s, int own, int rings, FillTallies& tallies) {
   Traced t;
   t.taken = own;
-  t.border_size = next_ring(s, 0, own, kOwnTag, tallies).listed;
+  t.border_size = next_ring(s, 1, list_own_edge(s, own, tallies), kOwnTag, tallies).listed;
   if (t.border_size == 0) return t;
   for (int ring = 0; ring < rings; ++ring) {
     const FillTallies next = next_ring(s, t.list, t.border_size, t.border, tallies);
